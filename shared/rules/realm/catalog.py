@@ -180,6 +180,7 @@ class HeroDef:
 class Catalog:
     cards: Mapping[str, CardDef]
     heroes: Mapping[str, HeroDef]
+    static_ids: frozenset[str] = frozenset()    # cards with static abilities (fast path)
 
     def card(self, card_id: str) -> CardDef:
         return self.cards[card_id]
@@ -394,9 +395,8 @@ def _check_card(card: CardDef, r: _Reader) -> None:
         raise r.fail("health", "a unit needs health of at least 1")
     if card.copies < 1:
         raise r.fail("copies", "must be at least 1")
-    if card.type in ("weapon", "armor", "special") or card.is_special:
-        if not card.hero:
-            raise r.fail("hero", f"a {card.type} card names the hero it belongs to")
+    if (card.type in ("weapon", "armor", "special") or card.is_special) and not card.hero:
+        raise r.fail("hero", f"a {card.type} card names the hero it belongs to")
     for key, value in card.statics.items():
         if key not in STATICS:
             raise r.fail("statics", f"unknown static ability {key!r}")
@@ -485,7 +485,8 @@ def load_catalog_from(root: Path) -> Catalog:
         else:
             card = parse_card(data, where)
             _add_unique(cards, card.id, card, where)
-    catalog = Catalog(cards=cards, heroes=heroes)
+    statics = frozenset(cid for cid, c in cards.items() if c.statics)
+    catalog = Catalog(cards=cards, heroes=heroes, static_ids=statics)
     _check_references(catalog)
     return catalog
 

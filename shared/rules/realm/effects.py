@@ -124,9 +124,8 @@ def run_program(g: GameState, res: Resolution, prog: Program) -> bool:
     while res.pc < len(steps):
         step = steps[res.pc]
         cond = step.args.get("if")
-        if cond is None or res.memo.get(cond):
-            if not VERBS[step.verb](g, res, step):
-                return False
+        if (cond is None or res.memo.get(cond)) and not VERBS[step.verb](g, res, step):
+            return False
         res.pc += 1
         res.answer = None
     return True

@@ -17,6 +17,7 @@ from shared.rules.realm.catalog import Catalog, load_catalog
 from shared.rules.realm.state import (
     FORMATS,
     ChainItem,
+    Ctx,
     GameState,
     Phase,
     Player,
@@ -54,7 +55,7 @@ def new_game(setup: Mapping[str, Any], seed: int, catalog: Catalog | None = None
                   decks={d: [] for d in ("basic", "elite", "action")},
                   discards={d: [] for d in ("basic", "elite", "action")},
                   options=dict(setup.get("options", {})))
-    g.ctx = ops.Ctx(cat)
+    g.ctx = Ctx(cat)
     g.order = _seating(g)
     _build_decks(g, cat)
     _deal(g)
@@ -329,7 +330,9 @@ _BY_PROMPT = {
 # --------------------------------------------------------------------------- apply
 
 
-def apply_action(g: GameState, seat: int, action: Action, check: bool = True) -> list[dict[str, Any]]:
+def apply_action(
+    g: GameState, seat: int, action: Action, check: bool = True
+) -> list[dict[str, Any]]:
     """Apply one decision to ``g`` in place; returns the events. Refuses illegal ones."""
     if g.result is not None:
         raise Refused("game_over", "The game has ended.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.rules.realm import rng
-from shared.rules.realm.catalog import Catalog, CardDef
+from shared.rules.realm.catalog import CardDef
 from shared.rules.realm.state import (
     Card,
     GameState,
@@ -24,15 +24,6 @@ from shared.rules.realm.state import (
 )
 
 RESHUFFLE_KEEP = 10
-
-
-class Ctx:
-    """What the operations need besides the state: the catalog."""
-
-    __slots__ = ("catalog",)
-
-    def __init__(self, catalog: Catalog) -> None:
-        self.catalog = catalog
 
 
 # --------------------------------------------------------------------------- refs
@@ -323,15 +314,20 @@ def unit_attack(g: GameState, uid: int) -> int:
 
 def _static_bonus(g: GameState, c: Card, stat: str) -> int:
     """Bonuses from static abilities of other cards in play (``statics`` in card files)."""
-    if c.zone != Zone.PLAY:
+    statics = g.ctx.catalog.static_ids
+    if not statics or c.zone != Zone.PLAY:
         return 0
+    cards = g.ctx.catalog.cards
     bonus = 0
     key = f"allies_{stat}"
     for uid in g.players[c.controller].units:
-        if uid != c.uid:
-            bonus += g.ctx.catalog.cards[g.cards[uid].card].statics.get(key, 0)
+        cid = g.cards[uid].card
+        if cid in statics and uid != c.uid:
+            bonus += cards[cid].statics.get(key, 0)
     for a in c.attachments:
-        bonus += g.ctx.catalog.cards[g.cards[a].card].statics.get(f"host_{stat}", 0)
+        cid = g.cards[a].card
+        if cid in statics:
+            bonus += cards[cid].statics.get(f"host_{stat}", 0)
     return bonus
 
 

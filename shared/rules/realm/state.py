@@ -11,7 +11,10 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from shared.rules.realm.catalog import Catalog
 
 
 class Phase(IntEnum):
@@ -81,6 +84,15 @@ def is_weapon_ref(ref: int) -> bool:
 
 def is_armor_ref(ref: int) -> bool:
     return ref <= -201
+
+
+class Ctx:
+    """What the rules need besides the state: the (immutable) card catalog."""
+
+    __slots__ = ("catalog",)
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
 
 
 @dataclass(slots=True)
@@ -224,18 +236,41 @@ class GameState:
     handles: dict[int, int] = field(default_factory=dict)   # handle -> uid
     order: list[int] = field(default_factory=list)          # seats in clockwise order
     events: list[dict[str, Any]] = field(default_factory=list)   # of the last command
-    ctx: Any = None                                          # the catalog (not state)
+    ctx: Ctx = None  # type: ignore[assignment]  # set by new_game; not state
 
     def clone(self) -> GameState:
-        """A deep copy that shares the (immutable) catalog."""
-        ctx, events = self.ctx, self.events
-        self.ctx, self.events = None, []
-        try:
-            twin = copy.deepcopy(self)
-        finally:
-            self.ctx, self.events = ctx, events
-        twin.ctx = ctx
+        """An independent copy that shares only immutable things (the catalog)."""
+        twin = copy.copy(self)
+        twin.players = [_clone_player(p) for p in self.players]
+        twin.cards = [_clone_card(c) for c in self.cards]
+        twin.decks = {k: list(v) for k, v in self.decks.items()}
+        twin.discards = {k: list(v) for k, v in self.discards.items()}
+        twin.options = copy.deepcopy(self.options)
+        twin.chain = [_clone_item(it) for it in self.chain]
+        if self.battle is not None:
+            b = self.battle
+            twin.battle = Battle(b.attacker, b.defender, b.step, list(b.attackers), dict(b.pairs))
+        twin.window = copy.copy(self.window)
+        twin.resolution = self._clone_resolution(twin.chain)
+        twin.pending = [PendingTrigger(t.seat, t.card, t.card_id, t.index, dict(t.event))
+                        for t in self.pending]
+        if self.prompt is not None:
+            pr = self.prompt
+            twin.prompt = Prompt(pr.kind, pr.seat, copy.deepcopy(pr.data))
+        twin.setup_queue = list(self.setup_queue)
+        twin.result = copy.deepcopy(self.result)
+        twin.handles = dict(self.handles)
+        twin.order = list(self.order)
+        twin.events = []
         return twin
+
+    def _clone_resolution(self, chain: list[ChainItem]) -> Resolution | None:
+        res = self.resolution
+        if res is None:
+            return None
+        item = next((c for c, o in zip(chain, self.chain, strict=True) if o is res.item),
+                    _clone_item(res.item))
+        return Resolution(item, res.pc, copy.deepcopy(res.memo), copy.deepcopy(res.answer))
 
     def alive_seats(self) -> list[int]:
         return [p.seat for p in self.players if p.alive]
@@ -257,3 +292,26 @@ class GameState:
         i = order.index(seat)
         n = len(order)
         return [order[(i + k) % n] for k in range(n) if self.players[order[(i + k) % n]].alive]
+
+
+def _clone_card(c: Card) -> Card:
+    twin = copy.copy(c)
+    twin.attachments = list(c.attachments)
+    twin.counters = dict(c.counters)
+    return twin
+
+
+def _clone_player(p: Player) -> Player:
+    twin = copy.copy(p)
+    twin.abilities = dict(p.abilities)
+    twin.hand = list(p.hand)
+    twin.units = list(p.units)
+    twin.reserves = dict(p.reserves)
+    twin.counters = dict(p.counters)
+    return twin
+
+
+def _clone_item(it: ChainItem) -> ChainItem:
+    twin = copy.copy(it)
+    twin.data = copy.deepcopy(it.data)
+    return twin

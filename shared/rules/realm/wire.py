@@ -109,7 +109,8 @@ def from_wire(g: GameState, d: Any) -> Action:
         raise _bad("an action is a table with a 'kind'")
     k = d["kind"]
     try:
-        return _DECODERS[k](g, d)
+        action: Action = _DECODERS[k](g, d)
+        return action
     except KeyError as exc:
         if k not in _DECODERS:
             raise _bad(f"unknown action kind {k!r}") from None

@@ -1,0 +1,1 @@
+"""Performance figures of the project, each measured beside its peer or floor."""

@@ -1,0 +1,1 @@
+"""Subcommands of the ``allegiance`` command, one module each; see ``client/cli.py``."""

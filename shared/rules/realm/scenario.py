@@ -1,0 +1,358 @@
+"""Scenario files: set up any position, play a script of commands, check expectations.
+
+Format (TOML; see ``tests/scenarios/README.md`` for the full reference)::
+
+    name = "Skilled Strike destroys a damaged Infantry"
+    format = "duel"
+    current = "B"              # whose turn it is
+    phase = "maneuver"         # setup | start (turn begins) | maneuver | end
+    [[seats]]
+    name = "A"
+    hero = "beledan_kind"
+    units = [{ card = "Infantry", damage = 2 }]
+    [[seats]]
+    name = "B"
+    hero = "thedric_egen"
+    gold = 5
+    hand = ["Skilled Strike"]
+    script = '''
+    B play "Skilled Strike" -> A:Infantry
+    all pass
+    check A:Infantry gone
+    '''
+
+A script line is ``SEAT VERB ARGS`` (a decision), ``all pass`` (one full round of
+passes), ``refused CODE: SEAT VERB ARGS`` (the command must be refused with CODE) or
+``check …`` (an expectation). The scenario is strict: a decision the script does not
+make, or a check that does not hold, fails it.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from shared.rules.base import Refused, RulesError
+from shared.rules.realm import chain, engine, flow, ops
+from shared.rules.realm.catalog import Catalog, CatalogError, load_catalog
+from shared.rules.realm.engine import Action
+from shared.rules.realm.state import GameState, Phase, Zone, armor_ref, hero_ref, weapon_ref
+
+SEAT_FIELDS = {"name", "hero", "gold", "production", "health", "hand", "units", "weapon",
+               "armor", "abilities", "reserves", "team", "turns_taken", "armor_used"}
+TOP_FIELDS = {"name", "format", "seed", "current", "first", "phase", "turn", "seats",
+              "decks", "discards", "script", "description"}
+
+
+_COMMENT = re.compile(r"(^|\s)#(\s.*)?$")   # "# note"; "Recruit#2" is a unit index
+
+
+class ScenarioFailure(RulesError):
+    """A scenario's script or check failed; the message says where and how."""
+
+
+@dataclass
+class Outcome:
+    path: str
+    name: str
+    passed: bool
+    message: str = ""
+    steps: int = 0
+    events: list[dict[str, Any]] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------- setup
+
+
+def load(path: Path) -> dict[str, Any]:
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise CatalogError(f"{path}: cannot read scenario: {exc}") from None
+    extra = set(data) - TOP_FIELDS
+    if extra:
+        raise CatalogError(f"{path}: field {sorted(extra)[0]!r}: unknown field")
+    for i, s in enumerate(data.get("seats", [])):
+        bad = set(s) - SEAT_FIELDS
+        if bad:
+            raise CatalogError(f"{path}: seat {i + 1}: field {sorted(bad)[0]!r}: unknown field")
+    if "seats" not in data or "script" not in data:
+        raise CatalogError(f"{path}: a scenario needs 'seats' and 'script'")
+    return data
+
+
+class Scenario:
+    """A game built from a scenario table, driven by script lines."""
+
+    def __init__(self, data: dict[str, Any], catalog: Catalog | None = None) -> None:
+        self.cat = catalog or load_catalog()
+        self.data = data
+        self.names = [str(s.get("name", f"P{i + 1}")) for i, s in enumerate(data["seats"])]
+        setup = {"format": data.get("format", "duel"),
+                 "seats": [{"name": n, "hero": s.get("hero", "random"), "team": s.get("team")}
+                           for n, s in zip(self.names, data["seats"], strict=True)]}
+        self.g = engine.new_game(setup, int(data.get("seed", 1)), self.cat)
+        self.events: list[dict[str, Any]] = []
+        self._arrange()
+
+    # ----- arranging the position
+
+    def seat(self, name: str) -> int:
+        for i, n in enumerate(self.names):
+            if n.lower() == name.lower():
+                return i
+        raise ScenarioFailure(f"no seat named {name!r} (seats: {', '.join(self.names)})")
+
+    def card_id(self, name: str) -> str:
+        try:
+            found = self.cat.find(name)
+        except KeyError:
+            raise ScenarioFailure(f"no card named {name!r}") from None
+        return found.id
+
+    def _arrange(self) -> None:
+        g, d = self.g, self.data
+        g.prompt = None
+        g.window = None
+        for p in g.players:
+            for uid in list(p.hand):
+                self._to_deck(uid)
+        for i, s in enumerate(d["seats"]):
+            self._arrange_seat(i, s)
+        for deck, names in d.get("discards", {}).items():
+            for n in names:
+                c = self._pull(self.card_id(n))
+                ops.detach_from_zone(g, c)
+                c.zone = Zone.DISCARD
+                g.discards[deck].append(c.uid)
+        for deck, names in d.get("decks", {}).items():
+            for n in reversed(names):
+                c = self._pull(self.card_id(n))
+                ops.detach_from_zone(g, c)
+                c.zone = Zone.DECK
+                g.decks[deck].append(c.uid)
+        self._arrange_turn()
+
+    def _to_deck(self, uid: int) -> None:
+        c = self.g.cards[uid]
+        ops.detach_from_zone(self.g, c)
+        c.zone = Zone.DECK
+        self.g.decks[ops.card_def(self.g, uid).deck or "action"].insert(0, uid)
+
+    def _pull(self, card_id: str) -> Any:
+        """The card instance to use: one from a deck, or a new one for special cards."""
+        g = self.g
+        cdef = self.cat.cards[card_id]
+        if cdef.deck is not None:
+            for uid in reversed(g.decks[cdef.deck]):
+                if g.cards[uid].card == card_id:
+                    return g.cards[uid]
+        return ops.new_card(g, card_id, -1, Zone.REMOVED)
+
+    def _arrange_seat(self, i: int, s: dict[str, Any]) -> None:
+        g = self.g
+        p = g.players[i]
+        hero = self.cat.heroes[p.hero]
+        p.gold = int(s.get("gold", 0))
+        p.production = int(s.get("production", 5))
+        p.health = int(s.get("health", p.max_health))
+        p.turns_taken = int(s.get("turns_taken", 0))
+        p.armor_used = int(s.get("armor_used", 0))
+        p.weapon = self.card_id(s["weapon"]) if "weapon" in s else hero.weapons[0]
+        p.armor = self.card_id(s["armor"]) if "armor" in s else hero.armors[0]
+        for name, cd in s.get("abilities", {}).items():
+            p.abilities[self._ability_id(p.hero, name)] = int(cd)
+        for name in s.get("hand", []):
+            c = self._pull(self.card_id(name))
+            ops.detach_from_zone(g, c)
+            c.zone, c.owner = Zone.HAND, i
+            p.hand.append(c.uid)
+            ops.rekey(g, c)
+        for u in s.get("units", []):
+            self._arrange_unit(i, u if isinstance(u, dict) else {"card": u})
+
+    def _ability_id(self, hero_id: str, name: str) -> str:
+        for a in self.cat.heroes[hero_id].abilities:
+            if name.lower() in (a.id, a.name.lower()):
+                return a.id
+        raise ScenarioFailure(f"hero {hero_id} has no ability {name!r}")
+
+    def _arrange_unit(self, seat: int, u: dict[str, Any]) -> None:
+        g = self.g
+        cid = self.card_id(u["card"])
+        c = self._pull(cid) if self.cat.cards[cid].deck else ops.take_special(g, seat, cid)
+        ops.detach_from_zone(g, c)
+        c.zone, c.controller = Zone.PLAY, seat
+        if c.owner < 0 or not self.cat.cards[cid].is_special:
+            c.owner = seat
+        c.damage = int(u.get("damage", 0))
+        c.augments = int(u.get("augments", 0))
+        c.exhausted = bool(u.get("exhausted", False))
+        c.entered_turn = -5 if not u.get("entered", False) else int(self.data.get("turn", 1))
+        g.players[seat].units.append(c.uid)
+        ops.rekey(g, c)
+
+    def _arrange_turn(self) -> None:
+        g, d = self.g, self.data
+        g.pending.clear()
+        g.events = []
+        current = self.seat(d["current"]) if "current" in d else 0
+        g.first_player = self.seat(d["first"]) if "first" in d else current
+        phase = d.get("phase", "maneuver")
+        g.turn = int(d.get("turn", 1 if phase == "setup" else 3))
+        g.current = current
+        if phase == "setup":
+            g.turn = 0
+            engine._set_first(g, g.first_player)
+        elif phase == "start":
+            g.turn -= 1
+            flow.begin_turn(g, current)
+        else:
+            g.phase = Phase.MANEUVER if phase == "maneuver" else Phase.END
+            chain.open_window(g)
+        engine.advance(g)
+        self.events.extend(g.events)
+
+    # ----- running the script
+
+    def run(self, script: str, where: str = "") -> int:
+        steps = 0
+        for lineno, raw in enumerate(script.splitlines(), 1):
+            line = _COMMENT.sub("", raw).strip()
+            if not line:
+                continue
+            try:
+                steps += self.line(line)
+            except (ScenarioFailure, Refused, RulesError) as exc:
+                raise ScenarioFailure(f"{where}line {lineno}: {raw.strip()}: {exc}") from None
+        return steps
+
+    def line(self, line: str) -> int:
+        if line.startswith("check "):
+            from shared.rules.realm.scenario_checks import check
+
+            check(self, line[6:].strip())
+            return 0
+        if line == "all pass":
+            return self._all_pass()
+        m = re.match(r"refused\s+(\w+)\s*:\s*(.+)$", line)
+        if m:
+            return self._expect_refused(m.group(1), m.group(2))
+        seat, action = self.parse(line)
+        self.decide(seat, action)
+        return 1
+
+    def _all_pass(self) -> int:
+        g = self.g
+        n = len(g.alive_seats())
+        for _ in range(n):
+            pr = g.prompt
+            if pr is None or pr.kind != "priority":
+                raise ScenarioFailure(f"expected a response window, but "
+                                      f"{self._who()} must decide: {self._pending()}")
+            self.decide(pr.seat, ("pass",))
+        return n
+
+    def _expect_refused(self, code: str, cmd: str) -> int:
+        try:
+            seat, action = self.parse(cmd)
+            self.decide(seat, action)
+        except Refused as exc:
+            if exc.code != code:
+                raise ScenarioFailure(f"refused as {exc.code!r}, expected {code!r}") from None
+            return 0
+        raise ScenarioFailure(f"the command was accepted, expected refusal {code!r}")
+
+    def decide(self, seat: int, action: Action) -> None:
+        g = self.g
+        if g.prompt is None or g.prompt.seat != seat:
+            if g.result is not None:
+                raise Refused("game_over", "The game has ended.")
+            raise Refused("not_your_turn", f"{self._who()} must decide now "
+                                           f"({self._pending()}), not {self.names[seat]}")
+        self.events.extend(engine.apply_action(g, seat, action))
+
+    def _who(self) -> str:
+        pr = self.g.prompt
+        return self.names[pr.seat] if pr is not None else "nobody"
+
+    def _pending(self) -> str:
+        pr = self.g.prompt
+        return "nothing" if pr is None else pr.kind
+
+    # ----- parsing decisions
+
+    def parse(self, line: str) -> tuple[int, Action]:
+        head, _, tail = line.partition("->")
+        try:
+            words = shlex.split(head)
+        except ValueError as exc:
+            raise ScenarioFailure(f"cannot read the line: {exc}") from None
+        if len(words) < 2:
+            raise ScenarioFailure("a decision reads: SEAT VERB [ARGS] [-> TARGETS]")
+        seat = self.seat(words[0])
+        from shared.rules.realm.scenario_checks import parse_decision
+
+        return seat, parse_decision(self, seat, words[1], words[2:], (), tail)
+
+    def targets(self, seat: int, text: str) -> tuple[int, ...]:
+        return tuple(self.ref(seat, t.strip()) for t in text.split(",") if t.strip())
+
+    def ref(self, seat: int, text: str) -> int:
+        """``Seat:Card[#k]``, ``Seat:hero``, ``Seat:weapon``, ``Seat:armor`` or ``Card``."""
+        owner, sep, what = text.partition(":")
+        s = self.seat(owner.strip().strip('"')) if sep else seat
+        what = (what if sep else owner).strip().strip('"')
+        low = what.lower()
+        if low == "hero":
+            return hero_ref(s)
+        if low == "weapon":
+            return weapon_ref(s)
+        if low == "armor":
+            return armor_ref(s)
+        return self.unit(s, what)
+
+    def unit(self, seat: int, what: str) -> int:
+        name, _, k = what.partition("#")
+        cid = self.card_id(name.strip())
+        units = [u for u in self.g.players[seat].units if self.g.cards[u].card == cid]
+        idx = int(k) - 1 if k else 0
+        if idx >= len(units):
+            raise ScenarioFailure(f"{self.names[seat]} has no {what} in play")
+        return units[idx]
+
+    def hand_card(self, seat: int, name: str) -> int:
+        cid = self.card_id(name)
+        for uid in self.g.players[seat].hand:
+            if self.g.cards[uid].card == cid:
+                return uid
+        raise ScenarioFailure(f"{self.names[seat]} has no {name} in hand")
+
+
+def run_file(path: Path, catalog: Catalog | None = None) -> Outcome:
+    try:
+        data = load(path)
+        sc = Scenario(data, catalog)
+        steps = sc.run(str(data["script"]))
+    except (ScenarioFailure, CatalogError, Refused, RulesError) as exc:
+        return Outcome(str(path), path.stem, False, str(exc))
+    return Outcome(str(path), str(data.get("name", path.stem)), True, steps=steps,
+                   events=sc.events)
+
+
+def find_files(paths: list[Path]) -> list[Path]:
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out.extend(sorted(p.rglob("*.toml")))
+        else:
+            out.append(p)
+    return out
+
+
+def current(g: GameState) -> int:
+    return g.current
