@@ -27,6 +27,8 @@ SUBCOMMANDS: list[str] = [
     "client.commands.serve",
     "client.commands.host",
     "client.commands.sim",
+    "client.commands.scenario",
+    "client.commands.cards",
 ]
 
 #: Every subcommand name the project plans; scripts and docs may rely on these.

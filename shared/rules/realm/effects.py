@@ -66,6 +66,8 @@ SCHEMAS: dict[str, dict[str, tuple[type, bool]]] = {
     "move_cooldown": {"amount": (_INT, False)},
     "ready_ability": {},
     "destroy_own_unit": {"up_to": (_BOOL, False), "remember": (_STR, False)},
+    "take_control": {"target": (_STR, True)},
+    "remove_until_end_of_turn": {"target": (_STR, True)},
     "call": {"fn": (_STR, True), "target": (_STR, False), "amount": (_INT, False)},
 }
 COMMON_ARGS: dict[str, tuple[type, bool]] = {"verb": (_STR, True), "if": (_STR, False)}
@@ -510,6 +512,32 @@ def v_destroy_own_unit(g: GameState, res: Resolution, step: Step) -> bool:
     return True
 
 
+def v_take_control(g: GameState, res: Resolution, step: Step) -> bool:
+    """Target units switch to the resolving player's territory (they entered it now)."""
+    seat = res.item.seat
+    for ref in resolve_refs(g, res, step.args["target"]):
+        if is_unit_ref(ref) and g.cards[ref].controller != seat:
+            c = g.cards[ref]
+            old = c.controller
+            g.players[old].units.remove(c.uid)
+            g.players[seat].units.append(c.uid)
+            c.controller = seat
+            c.entered_turn = g.turn
+            for a in c.attachments:
+                g.cards[a].controller = seat
+            ops.emit(g, "control_changed", target=ops.wire_ref(g, ref), seat=seat, old=old)
+    return True
+
+
+def v_remove_until_end_of_turn(g: GameState, res: Resolution, step: Step) -> bool:
+    """Target units leave play; at the end of the turn each returns to its most recent
+    controller's territory as a newly played card (rulebook: Territories and Control)."""
+    for ref in resolve_refs(g, res, step.args["target"]):
+        if is_unit_ref(ref):
+            ops.remove_temporarily(g, g.cards[ref])
+    return True
+
+
 def v_call(g: GameState, res: Resolution, step: Step) -> bool:
     return NAMED[step.args["fn"]](g, res, step)
 
@@ -564,5 +592,7 @@ VERBS: Mapping[str, StepFn] = {
     "move_cooldown": v_move_cooldown,
     "ready_ability": v_ready_ability,
     "destroy_own_unit": v_destroy_own_unit,
+    "take_control": v_take_control,
+    "remove_until_end_of_turn": v_remove_until_end_of_turn,
     "call": v_call,
 }

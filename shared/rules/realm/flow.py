@@ -106,7 +106,7 @@ def end_turn(g: GameState) -> None:
         p.shield = 0
     g.battle = None
     g.window = None
-    g.pending.clear()
+    ops.return_removed(g)      # their enter-play triggers wait for the next window
     ops.emit(g, "turn_ended", seat=g.current)
     begin_turn(g, g.next_alive(g.current))
 

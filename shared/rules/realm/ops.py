@@ -143,10 +143,11 @@ def _buries_units(g: GameState, seat: int) -> bool:
 
 
 def take_special(g: GameState, seat: int, card_id: str) -> Card:
-    """Take a special card from ``seat``'s reserves (a stand-in if none is left)."""
-    p = g.players[seat]
-    if p.reserves.get(card_id, 0) > 0:
-        p.reserves[card_id] -= 1
+    """Take a special card from its hero's reserves (a stand-in if none is left there).
+
+    Any player may put another hero's special card into play (rulebook: Special Cases);
+    it returns to the reserves of the player whose hero it belongs to, or, if that hero
+    is not in the game, to the reserves of the player who put it into play."""
     cdef = g.ctx.catalog.cards[card_id]
     owner = seat
     if cdef.hero is not None:
@@ -154,6 +155,9 @@ def take_special(g: GameState, seat: int, card_id: str) -> Card:
             if q.hero == cdef.hero:
                 owner = q.seat
                 break
+    p = g.players[owner]
+    if p.reserves.get(card_id, 0) > 0:
+        p.reserves[card_id] -= 1
     return new_card(g, card_id, owner, Zone.RESERVES)
 
 
@@ -167,6 +171,32 @@ def enter_play(g: GameState, c: Card, seat: int) -> None:
     rekey(g, c)
     emit(g, "entered_play", seat=seat, card=c.card, handle=c.handle)
     queue_card_triggers(g, c, "enters_play", {})
+
+
+def remove_temporarily(g: GameState, c: Card) -> None:
+    """Out of play until the end of the turn; attachments leave for good."""
+    for a in list(c.attachments):
+        leave_play(g, g.cards[a])
+    seat = c.controller
+    ops_target = wire_ref(g, c.uid)
+    detach_from_zone(g, c)
+    c.reset_in_play()
+    c.zone = Zone.REMOVED
+    c.controller = seat
+    g.removed.append(c.uid)
+    rekey(g, c)
+    emit(g, "removed_from_play", target=ops_target, card=c.card)
+
+
+def return_removed(g: GameState) -> None:
+    """End of turn: temporarily removed units come back as newly played cards."""
+    back, g.removed = g.removed, []
+    for uid in back:
+        c = g.cards[uid]
+        if c.zone == Zone.REMOVED and g.players[c.controller].alive:
+            enter_play(g, c, c.controller)
+        elif c.zone == Zone.REMOVED:
+            leave_play(g, c)
 
 
 def attach(g: GameState, c: Card, host: Card) -> None:
@@ -438,6 +468,11 @@ def defeat(g: GameState, seat: int) -> None:
     emit(g, "eliminated", seat=seat)
     for uid in list(p.units):
         leave_play(g, g.cards[uid])
+    for q in g.players:
+        for uid in q.units:
+            for a in list(g.cards[uid].attachments):
+                if g.cards[a].owner == seat:
+                    leave_play(g, g.cards[a])
     for uid in list(p.hand):
         to_discard(g, g.cards[uid])
     g.chain[:] = [it for it in g.chain if it.seat != seat]

@@ -45,7 +45,7 @@ from shared.rules.realm.state import GameState, Phase, Zone, armor_ref, hero_ref
 SEAT_FIELDS = {"name", "hero", "gold", "production", "health", "hand", "units", "weapon",
                "armor", "abilities", "reserves", "team", "turns_taken", "armor_used"}
 TOP_FIELDS = {"name", "format", "seed", "current", "first", "phase", "turn", "seats",
-              "decks", "discards", "script", "description"}
+              "decks", "discards", "script", "description", "deal"}
 
 
 _COMMENT = re.compile(r"(^|\s)#(\s.*)?$")   # "# note"; "Recruit#2" is a unit index
@@ -118,9 +118,10 @@ class Scenario:
         g, d = self.g, self.data
         g.prompt = None
         g.window = None
-        for p in g.players:
-            for uid in list(p.hand):
-                self._to_deck(uid)
+        for p, seat in zip(g.players, d["seats"], strict=True):
+            if not d.get("deal", False) or "hand" in seat:
+                for uid in list(p.hand):
+                    self._to_deck(uid)
         for i, s in enumerate(d["seats"]):
             self._arrange_seat(i, s)
         for deck, names in d.get("discards", {}).items():

@@ -268,6 +268,9 @@ def _player_value(sc: Scenario, seat: int, attr: str) -> Any:
         return getattr(p, low)
     if low == "hand":
         return len(p.hand)
+    if low.startswith("hand "):
+        deck = low.split()[1]
+        return sum(1 for u in p.hand if ops.card_def(g, u).deck == deck)
     if low == "units":
         return len(p.units)
     if low == "armor_left":

@@ -232,6 +232,7 @@ class GameState:
     pending: list[PendingTrigger] = field(default_factory=list)
     prompt: Prompt | None = None
     setup_queue: list[int] = field(default_factory=list)
+    removed: list[int] = field(default_factory=list)        # back at the end of the turn
     result: dict[str, Any] | None = None
     handles: dict[int, int] = field(default_factory=dict)   # handle -> uid
     order: list[int] = field(default_factory=list)          # seats in clockwise order
@@ -258,6 +259,7 @@ class GameState:
             pr = self.prompt
             twin.prompt = Prompt(pr.kind, pr.seat, copy.deepcopy(pr.data))
         twin.setup_queue = list(self.setup_queue)
+        twin.removed = list(self.removed)
         twin.result = copy.deepcopy(self.result)
         twin.handles = dict(self.handles)
         twin.order = list(self.order)

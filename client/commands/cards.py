@@ -1,0 +1,108 @@
+"""``allegiance cards``: list and search the card catalog."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from shared.rules.realm.catalog import CardDef, Catalog
+
+NAME = "cards"
+HELP = "list, filter and search the cards and heroes"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("text", nargs="?", default="",
+                        help="show cards whose name or text contains this")
+    parser.add_argument("--deck", choices=["basic", "elite", "action", "special", "equipment"],
+                        help="only this deck (special: hero special cards; equipment: "
+                             "weapon and armor faces)")
+    parser.add_argument("--hero", help="only cards belonging to this hero (id or name)")
+    parser.add_argument("--cost", type=int, help="only cards of this gold cost")
+    parser.add_argument("--heroes", action="store_true", help="list heroes and abilities")
+    parser.add_argument("--summary", action="store_true",
+                        help="print the counts per deck, special and equipment cards")
+
+
+def run(args: argparse.Namespace) -> int:
+    from shared.rules.realm.catalog import CatalogError, load_catalog
+
+    try:
+        cat = load_catalog()
+    except CatalogError as exc:
+        print(f"allegiance: bad card data: {exc}", file=sys.stderr)
+        return 2
+    if args.summary:
+        _summary(cat)
+        return 0
+    if args.heroes:
+        _heroes(cat, args.text)
+        return 0
+    shown = 0
+    for c in sorted(cat.cards.values(), key=lambda c: (c.type, c.cost, c.name)):
+        if _keep(c, args, cat):
+            print(_line(c))
+            shown += 1
+    print(f"{shown} cards")
+    return 0
+
+
+def _keep(c: CardDef, args: argparse.Namespace, cat: Catalog) -> bool:
+    group = {"special_basic": "special", "special_elite": "special", "weapon": "equipment",
+             "armor": "equipment"}.get(c.type, c.type)
+    if args.deck and group != args.deck:
+        return False
+    if args.hero:
+        h = args.hero.lower()
+        if not c.hero or h not in (c.hero, cat.heroes[c.hero].name.lower()):
+            return False
+    if args.cost is not None and c.cost != args.cost:
+        return False
+    t = args.text.lower()
+    return not t or t in c.name.lower() or t in c.text.lower() or t in c.id
+
+
+def _line(c: CardDef) -> str:
+    stats = ""
+    if c.is_unit:
+        stats = f" {c.attack}/{c.health}"
+    elif c.type == "weapon":
+        stats = f" attack {c.attack}"
+    elif c.type == "armor":
+        stats = f" armor {c.armor}"
+    cost = f"{c.cost:>2}g" if c.type in ("basic", "elite", "action") and not c.is_split else \
+        "   "
+    copies = f" x{c.copies}" if c.copies > 1 else ""
+    text = f" — {c.text}" if c.text else ""
+    return f"{cost} {c.name} [{c.type}{stats}]{copies}{text}"
+
+
+def _summary(cat: Catalog) -> None:
+    def count(types: tuple[str, ...]) -> int:
+        return sum(c.copies for c in cat.cards.values() if c.type in types)
+
+    specials = sum(n for h in cat.heroes.values() for n in h.specials.values())
+    equipment = sum(1 for h in cat.heroes.values() for _ in (h.weapons, h.armors))
+    print(f"heroes:          {len(cat.heroes)}")
+    print(f"basic units:     {count(('basic',))}")
+    print(f"elite units:     {count(('elite',))}")
+    print(f"action cards:    {count(('action',))}")
+    print(f"special cards:   {specials}")
+    print(f"equipment cards: {equipment} (double-sided)")
+
+
+def _heroes(cat: Catalog, text: str) -> None:
+    for h in sorted(cat.heroes.values(), key=lambda h: h.name):
+        if text and text.lower() not in (h.name + h.title + h.id).lower():
+            continue
+        w = " / ".join(cat.cards[f].name for f in dict.fromkeys(h.weapons))
+        a = " / ".join(cat.cards[f].name for f in dict.fromkeys(h.armors))
+        print(f"{h.name}, {h.title} — health {h.health}; weapon {w}; armor {a}")
+        for rule in h.rules_text:
+            print(f"    rule: {rule}")
+        for ab in h.abilities:
+            lvl = "initial" if ab.level == 0 else f"level {ab.level}, {ab.cost} gold"
+            react = ", reaction" if ab.reaction else ""
+            print(f"    {ab.name} ({lvl}, delay {ab.delay}{react}): {ab.text}")

@@ -1,0 +1,51 @@
+"""``allegiance scenario run FILE...``: run scenario files, print pass/fail per file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+NAME = "scenario"
+HELP = "run Realm Divided scenario files (set up a position, play a script, check it)"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    run = sub.add_parser("run", help="run scenario files or folders of them",
+                         description="Run scenario files; print PASS/FAIL per file with the "
+                                     "first difference. Exit status 1 if any fails.")
+    run.add_argument("paths", nargs="+", metavar="FILE",
+                     help="a scenario .toml file, or a folder searched for them")
+    run.add_argument("--events", action="store_true",
+                     help="also print the events each passing scenario produced")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from shared.rules.realm.catalog import CatalogError, load_catalog
+    from shared.rules.realm.scenario import find_files, run_file
+
+    try:
+        catalog = load_catalog()
+    except CatalogError as exc:
+        print(f"allegiance: bad card data: {exc}", file=sys.stderr)
+        return 2
+    missing = [p for p in args.paths if not Path(p).exists()]
+    if missing:
+        print(f"allegiance: no such file or folder: {missing[0]}", file=sys.stderr)
+        return 2
+    files = find_files([Path(p) for p in args.paths])
+    failed = 0
+    for path in files:
+        outcome = run_file(path, catalog)
+        mark = "PASS" if outcome.passed else "FAIL"
+        print(f"{mark}  {path}  ({outcome.name})" if outcome.passed else f"{mark}  {path}")
+        if not outcome.passed:
+            failed += 1
+            print(f"      {outcome.message}")
+        elif args.events:
+            for e in outcome.events:
+                print(f"      {e}")
+    print(f"{len(files) - failed} passed, {failed} failed")
+    return 1 if failed else 0
