@@ -471,6 +471,7 @@ def load_catalog_from(root: Path) -> Catalog:
     cards: dict[str, CardDef] = {}
     heroes: dict[str, HeroDef] = {}
     files = sorted(root.rglob("*.toml"))
+    origin: dict[str, str] = {}
     if not files:
         raise CatalogError(f"{root}: no card files found")
     for path in files:
@@ -481,19 +482,21 @@ def load_catalog_from(root: Path) -> Catalog:
             raise CatalogError(f"{where}: not valid TOML: {exc}") from None
         if "abilities" in data:
             hero = parse_hero(data, where)
-            _add_unique(heroes, hero.id, hero, where)
+            _add_unique(heroes, hero.id, hero, where, origin)
         else:
             card = parse_card(data, where)
-            _add_unique(cards, card.id, card, where)
+            _add_unique(cards, card.id, card, where, origin)
     statics = frozenset(cid for cid, c in cards.items() if c.statics)
     catalog = Catalog(cards=cards, heroes=heroes, static_ids=statics)
     _check_references(catalog)
     return catalog
 
 
-def _add_unique(table: dict[str, Any], key: str, value: Any, where: str) -> None:
-    if key in table:
-        raise CatalogError(f"{where}: field 'id': {key!r} is used by another file")
+def _add_unique(table: dict[str, Any], key: str, value: Any, where: str,
+                origin: dict[str, str]) -> None:
+    if key in origin:
+        raise CatalogError(f"{where}: field 'id': {key!r} is also used by {origin[key]}")
+    origin[key] = where
     table[key] = value
 
 

@@ -213,7 +213,10 @@ def describe(g: GameState, item: ChainItem) -> dict[str, Any]:
     handles: list[int] = item.data.get("handles", [])
     targets = []
     for ref, h in zip(item.targets, handles, strict=False):
-        targets.append(f"u:{h}" if ref >= 0 else ops.wire_ref(g, ref))
+        if ref < 0:
+            targets.append(ops.wire_ref(g, ref))
+        else:   # a unit that left play is shown as gone, not by a stale handle
+            targets.append(f"u:{h}" if g.cards[ref].handle == h else "gone")
     out: dict[str, Any] = {"id": item.id, "seat": item.seat, "kind": item.kind,
                            "source": item.source, "targets": targets}
     if item.kind == "play" and g.ctx.catalog.cards[item.source].is_split:
