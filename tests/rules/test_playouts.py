@@ -43,7 +43,7 @@ def test_random_games_keep_invariants(shard: int) -> None:
 def test_same_seed_and_commands_same_hash_at_every_step(seed: int) -> None:
     fmt, n = FORMATS[seed % len(FORMATS)]
     hashes: list[str] = []
-    g, log = random_game(fmt, n, seed, each=lambda g, e: hashes.append(state_hash(g)))
+    _g, log = random_game(fmt, n, seed, each=lambda g, e: hashes.append(state_hash(g)))
     replay = new_game(setup_for(fmt, n), seed)
     for i, (seat, action) in enumerate(log):
         apply_action(replay, seat, action)

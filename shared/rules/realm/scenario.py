@@ -43,9 +43,11 @@ from shared.rules.realm.engine import Action
 from shared.rules.realm.state import GameState, Phase, Zone, armor_ref, hero_ref, weapon_ref
 
 SEAT_FIELDS = {"name", "hero", "gold", "production", "health", "hand", "units", "weapon",
-               "armor", "abilities", "reserves", "team", "turns_taken", "armor_used"}
+               "armor", "abilities", "reserves", "team", "turns_taken", "armor_used",
+               "weapon_exhausted", "armor_exhausted", "counters"}
 TOP_FIELDS = {"name", "format", "seed", "current", "first", "phase", "turn", "seats",
-              "decks", "discards", "script", "description", "deal"}
+              "decks", "discards", "script", "description", "deal", "deck_size"}
+UNIT_FIELDS = {"card", "damage", "augments", "exhausted", "entered", "counters"}
 
 
 _COMMENT = re.compile(r"(^|\s)#(\s.*)?$")   # "# note"; "Recruit#2" is a unit index
@@ -80,6 +82,11 @@ def load(path: Path) -> dict[str, Any]:
         bad = set(s) - SEAT_FIELDS
         if bad:
             raise CatalogError(f"{path}: seat {i + 1}: field {sorted(bad)[0]!r}: unknown field")
+        for u in s.get("units", []):
+            bad = set(u) - UNIT_FIELDS if isinstance(u, dict) else set()
+            if bad:
+                raise CatalogError(f"{path}: seat {i + 1}: unit field {sorted(bad)[0]!r}: "
+                                   f"unknown field")
     if "seats" not in data or "script" not in data:
         raise CatalogError(f"{path}: a scenario needs 'seats' and 'script'")
     return data

@@ -1,0 +1,93 @@
+"""The plain-data interface: actions round-trip, bad commands are refused unchanged."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgpack
+import pytest
+
+from shared.rules.base import Refused, get_ruleset
+from shared.rules.realm import wire
+from shared.rules.realm.engine import legal_actions
+from tests.rules.conftest import FORMATS, setup_for
+
+R = get_ruleset("realm")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_every_legal_action_round_trips_through_the_wire(seed: int) -> None:
+    fmt, n = FORMATS[seed % len(FORMATS)]
+    g = R.new_game(setup_for(fmt, n), seed)
+    rnd = random.Random(seed)
+    kinds: set[str] = set()
+    for _ in range(1500):
+        seat = R.to_act(g)
+        if seat is None:
+            break
+        for a in legal_actions(g, seat):
+            w = msgpack.unpackb(msgpack.packb(wire.to_wire(g, a)))
+            assert wire.from_wire(g, w) == a
+            kinds.add(w["kind"])
+        g, _ = R.apply(g, seat, rnd.choice(R.legal_actions(g, seat)), in_place=True)
+    assert {"pass", "draw", "equip"} <= kinds
+
+
+def _fresh() -> tuple[Any, int]:
+    g = R.new_game(setup_for("duel", 2, ["beledan_kind", "thedric_egen"]), 4)
+    seat = R.to_act(g)
+    assert seat is not None
+    return g, seat
+
+
+@pytest.mark.parametrize(
+    ("action", "code"),
+    [
+        ({"kind": "fly"}, "malformed"),
+        ({}, "malformed"),
+        ("pass", "malformed"),
+        ({"kind": "equip", "weapon": 3, "armor": "x"}, "malformed"),
+        ({"kind": "play", "card": 99999, "half": 0, "targets": []}, "malformed"),
+        ({"kind": "play", "card": True, "half": 0}, "malformed"),
+        ({"kind": "attack", "attacker": "h:7"}, "malformed"),
+        ({"kind": "equip", "weapon": "bone_scythe", "armor": "robe_of_the_warden"}, "illegal"),
+        ({"kind": "pass"}, "illegal"),
+    ],
+)
+def test_bad_commands_are_refused_and_change_nothing(action: Any, code: str) -> None:
+    g, seat = _fresh()
+    before = R.state_hash(g)
+    with pytest.raises(Refused) as err:
+        R.apply(g, seat, action)
+    assert err.value.code == code
+    assert err.value.message
+    assert R.state_hash(g) == before
+
+
+def test_stale_and_out_of_turn_commands_are_refused() -> None:
+    g, seat = _fresh()
+    legal = R.legal_actions(g, seat)[0]
+    with pytest.raises(Refused) as err:
+        R.apply(g, seat, legal, version=R.version(g) - 1)
+    assert err.value.code == "stale"
+    with pytest.raises(Refused) as err:
+        R.apply(g, 1 - seat, legal)
+    assert err.value.code == "not_your_turn"
+    with pytest.raises(Refused) as err:
+        R.apply(g, 7, legal)
+    assert err.value.code == "unknown_seat"
+
+
+def test_apply_is_pure_unless_in_place() -> None:
+    g, seat = _fresh()
+    before = R.state_hash(g)
+    g2, events = R.apply(g, seat, R.legal_actions(g, seat)[0], version=R.version(g))
+    assert R.state_hash(g) == before and R.state_hash(g2) != before
+    assert events and all("t" in e for e in events)
+    assert R.version(g2) == R.version(g) + 1
+
+
+def test_timeout_action_is_a_legal_pass_or_default() -> None:
+    g, seat = _fresh()
+    assert R.timeout_action(g, seat) in R.legal_actions(g, seat)
