@@ -75,3 +75,22 @@ def test_soak() -> None:
     for seed in range(games):
         fmt, n = FORMATS[seed % len(FORMATS)]
         _play_checked(fmt, n, 10_000_000 + seed)
+
+
+def test_state_hash_is_the_same_in_another_process() -> None:
+    import subprocess
+    import sys
+
+    code = ("from tests.rules.conftest import random_game\n"
+            "from shared.rules.realm.view import state_hash\n"
+            "g, log = random_game('ffa', 3, 77)\n"
+            "print(state_hash(g), len(log))\n")
+    outs = set()
+    for hashseed in ("1", "12345"):
+        env = {"PYTHONHASHSEED": hashseed, "PYTHONPATH": "."}
+        run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             env=env, check=True, timeout=120)
+        outs.add(run.stdout.strip())
+    g, log = random_game("ffa", 3, 77)
+    outs.add(f"{state_hash(g)} {len(log)}")
+    assert len(outs) == 1, outs

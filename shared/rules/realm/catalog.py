@@ -181,6 +181,7 @@ class Catalog:
     cards: Mapping[str, CardDef]
     heroes: Mapping[str, HeroDef]
     static_ids: frozenset[str] = frozenset()    # cards with static abilities (fast path)
+    activated_ids: frozenset[str] = frozenset()  # cards with activated abilities
 
     def card(self, card_id: str) -> CardDef:
         return self.cards[card_id]
@@ -487,7 +488,8 @@ def load_catalog_from(root: Path) -> Catalog:
             card = parse_card(data, where)
             _add_unique(cards, card.id, card, where, origin)
     statics = frozenset(cid for cid, c in cards.items() if c.statics)
-    catalog = Catalog(cards=cards, heroes=heroes, static_ids=statics)
+    activated = frozenset(cid for cid, c in cards.items() if c.activated)
+    catalog = Catalog(cards=cards, heroes=heroes, static_ids=statics, activated_ids=activated)
     _check_references(catalog)
     return catalog
 

@@ -243,7 +243,8 @@ def _priority_actions(g: GameState, pr: Prompt) -> list[Action]:
 def _ability_actions(g: GameState, seat: int, full: bool, out: list[Action]) -> None:
     p = g.players[seat]
     hero = g.ctx.catalog.heroes[p.hero]
-    levels = {hero.ability(a).level for a in p.abilities}
+    unlocked = p.abilities
+    levels = {a.level for a in hero.abilities if a.id in unlocked}
     for ab in hero.abilities:
         cd = p.abilities.get(ab.id)
         if cd is None:
@@ -256,8 +257,11 @@ def _ability_actions(g: GameState, seat: int, full: bool, out: list[Action]) -> 
 def _activated_actions(g: GameState, seat: int, out: list[Action]) -> None:
     p = g.players[seat]
     cat = g.ctx.catalog
+    has_activated = cat.activated_ids
     for uid in p.units:
         c = g.cards[uid]
+        if c.card not in has_activated:
+            continue
         for i, act in enumerate(cat.cards[c.card].activated):
             if (act.exhaust and c.exhausted) or act.gold > p.gold:
                 continue
@@ -265,6 +269,8 @@ def _activated_actions(g: GameState, seat: int, out: list[Action]) -> None:
                        for t in target_options(g, act.program, seat, uid))
     for face, exhausted, ref in ((p.weapon, p.weapon_exhausted, weapon_ref(seat)),
                                  (p.armor, p.armor_exhausted, armor_ref(seat))):
+        if face not in has_activated:
+            continue
         for i, act in enumerate(cat.cards[face].activated):
             if (act.exhaust and exhausted) or act.gold > p.gold:
                 continue

@@ -121,8 +121,16 @@ class Scenario:
             raise ScenarioFailure(f"no card named {name!r}") from None
         return found.id
 
+    def _turn_number(self) -> int:
+        """The turn number the position is set in (``turn``; 3 unless given)."""
+        d = self.data
+        if d.get("phase", "maneuver") == "setup":
+            return 0
+        return int(d.get("turn", 3))
+
     def _arrange(self) -> None:
         g, d = self.g, self.data
+        self.dealt_prompt = g.prompt          # the seeded deal's own first decision
         g.prompt = None
         g.window = None
         for p, seat in zip(g.players, d["seats"], strict=True):
@@ -143,6 +151,11 @@ class Scenario:
                 ops.detach_from_zone(g, c)
                 c.zone = Zone.DECK
                 g.decks[deck].append(c.uid)
+        for deck, size in d.get("deck_size", {}).items():
+            pile = g.decks[deck]
+            while len(pile) > int(size):       # the bottom cards leave the game
+                c = g.cards[pile.pop(0)]
+                c.zone = Zone.REMOVED
         self._arrange_turn()
 
     def _to_deck(self, uid: int) -> None:
@@ -170,6 +183,9 @@ class Scenario:
         p.health = int(s.get("health", p.max_health))
         p.turns_taken = int(s.get("turns_taken", 0))
         p.armor_used = int(s.get("armor_used", 0))
+        p.weapon_exhausted = bool(s.get("weapon_exhausted", False))
+        p.armor_exhausted = bool(s.get("armor_exhausted", False))
+        p.counters = {str(k): int(v) for k, v in s.get("counters", {}).items()}
         p.weapon = self.card_id(s["weapon"]) if "weapon" in s else hero.weapons[0]
         p.armor = self.card_id(s["armor"]) if "armor" in s else hero.armors[0]
         for name, cd in s.get("abilities", {}).items():
@@ -200,7 +216,8 @@ class Scenario:
         c.damage = int(u.get("damage", 0))
         c.augments = int(u.get("augments", 0))
         c.exhausted = bool(u.get("exhausted", False))
-        c.entered_turn = -5 if not u.get("entered", False) else int(self.data.get("turn", 1))
+        c.entered_turn = -5 if not u.get("entered", False) else self._turn_number()
+        c.counters = {str(k): int(v) for k, v in u.get("counters", {}).items()}
         g.players[seat].units.append(c.uid)
         ops.rekey(g, c)
 
@@ -208,13 +225,22 @@ class Scenario:
         g, d = self.g, self.data
         g.pending.clear()
         g.events = []
+        phase = d.get("phase", "maneuver")
+        if phase == "setup" and "first" not in d and "current" not in d:
+            # no first player given: keep the seeded roll (or the team's choice)
+            g.turn = 0
+            if self.dealt_prompt is not None and self.dealt_prompt.kind == "first":
+                g.prompt = self.dealt_prompt
+            else:
+                engine._set_first(g, g.first_player)
+            engine.advance(g)
+            self.events.extend(g.events)
+            return
         current = self.seat(d["current"]) if "current" in d else 0
         g.first_player = self.seat(d["first"]) if "first" in d else current
-        phase = d.get("phase", "maneuver")
-        g.turn = int(d.get("turn", 1 if phase == "setup" else 3))
+        g.turn = self._turn_number()
         g.current = current
         if phase == "setup":
-            g.turn = 0
             engine._set_first(g, g.first_player)
         elif phase == "start":
             g.turn -= 1

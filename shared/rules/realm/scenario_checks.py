@@ -169,9 +169,12 @@ def _check_simple(sc: Scenario, expr: str) -> bool:
     if low == ["chain", "empty"]:
         _expect(not g.chain, "the chain is empty", f"{len(g.chain)} pending")
         return True
-    if low[:1] == ["winner"]:
+    if low[:1] in (["winner"], ["winners"]):
+        names = [w for w in " ".join(words[1:]).replace(",", " ").split() if w]
         got = g.result["winners"] if g.result else None
-        _expect(got == [sc.seat(words[1])], f"{words[1]} wins", f"result {g.result}")
+        want = sorted(sc.seat(n) for n in names)
+        shown = ([sc.names[s] for s in got] if got is not None else None)
+        _expect(got == want, f"{' and '.join(names)} win", f"result {g.result} ({shown})")
         return True
     if low == ["not", "over"] or low == ["over"]:
         _expect((g.result is not None) == (low == ["over"]), expr, f"result {g.result}")
@@ -181,9 +184,13 @@ def _check_simple(sc: Scenario, expr: str) -> bool:
         got = f"{sc.names[pr.seat]} {pr.kind}" if pr else "none"
         _expect(got.lower() == " ".join(low[1:]), " ".join(words[1:]), got)
         return True
-    if low[:1] == ["event"]:
+    if low[:1] == ["event"] and len(words) == 2:
         n = sum(1 for e in sc.events if e["t"] == words[1])
         _expect(n > 0, f"an event {words[1]!r}", "none happened")
+        return True
+    if low[:2] == ["no", "event"] and len(words) == 3:
+        n = sum(1 for e in sc.events if e["t"] == words[2])
+        _expect(n == 0, f"no event {words[2]!r}", f"{n} happened")
         return True
     if len(words) == 2 and low[1] == "gone":
         owner, _, what = words[0].partition(":")
@@ -194,6 +201,13 @@ def _check_simple(sc: Scenario, expr: str) -> bool:
         raise _fail(f"expected {words[0]} gone, but it is in play")
     if len(words) >= 3 and low[1] == "hand" and low[2] == "has":
         seat = sc.seat(words[0])
+        if len(words) >= 4 and low[3] == "no":
+            name = " ".join(words[4:])
+            try:
+                sc.hand_card(seat, name)
+            except Exception:
+                return True
+            raise _fail(f"expected no {name} in {words[0]}'s hand, but there is one")
         sc.hand_card(seat, " ".join(words[3:]))
         return True
     return False
@@ -249,10 +263,27 @@ def _value(sc: Scenario, lhs: str) -> Any:
         return sc.names[g.current]
     if low == "phase":
         return g.phase.name.lower()
+    if low == "order":
+        return ",".join(sc.names[s] for s in g.order)
+    if low == "first":
+        return sc.names[g.first_player]
+    if low == "battle":
+        b = g.battle
+        return "none" if b is None else f"{sc.names[b.attacker]} vs {sc.names[b.defender]}"
     if low.startswith("discard "):
         deck = low.split()[1]
         pile = g.discards[deck]
         return g.cards[pile[-1]].card if pile else "empty"
+    if low.startswith("discards "):
+        return len(g.discards[low.split()[1]])
+    if low.startswith("deck "):
+        parts = low.split()
+        pile = g.decks[parts[1]]
+        if len(parts) == 2:
+            return len(pile)
+        if not pile:
+            return "empty"
+        return g.cards[pile[-1] if parts[2] == "top" else pile[0]].card
     if ":" in lhs:
         return _unit_value(sc, lhs)
     head, _, attr = lhs.partition(".")
@@ -283,6 +314,14 @@ def _player_value(sc: Scenario, seat: int, attr: str) -> Any:
         return ops.weapon_attack(g, seat)
     if low == "weapon_exhausted":
         return p.weapon_exhausted
+    if low == "armor_exhausted":
+        return p.armor_exhausted
+    if low in ("turns_taken", "armor_used"):
+        return getattr(p, low)
+    if low == "weapon_can_attack":
+        from shared.rules.realm import flow
+
+        return not p.weapon_exhausted and not flow._weapon_barred(g, seat)
     if low.startswith("cooldown"):
         name = attr[len("cooldown"):].strip().strip('"')
         aid = sc._ability_id(p.hero, name)
@@ -316,6 +355,8 @@ def _unit_value(sc: Scenario, lhs: str) -> Any:
         "attack": ops.unit_attack(g, uid), "max_health": ops.unit_max_health(g, uid),
         "health": ops.unit_max_health(g, uid) - c.damage, "shield": c.shield,
         "attachments": len(c.attachments),
+        "can_attack": not c.exhausted and c.entered_turn != g.turn,
+        "owner": sc.names[c.owner] if c.owner >= 0 else "none",
     }
     if attr.startswith("counter "):
         return c.counters.get(attr[8:].strip(), 0)
