@@ -238,6 +238,7 @@ class GameState:
     order: list[int] = field(default_factory=list)          # seats in clockwise order
     events: list[dict[str, Any]] = field(default_factory=list)   # of the last command
     ctx: Ctx = None  # type: ignore[assignment]  # set by new_game; not state
+    view_cache: tuple[int, dict[str, Any]] | None = None      # (version, public view)
 
     def clone(self) -> GameState:
         """An independent copy that shares only immutable things (the catalog)."""
@@ -264,6 +265,7 @@ class GameState:
         twin.handles = dict(self.handles)
         twin.order = list(self.order)
         twin.events = []
+        twin.view_cache = None
         return twin
 
     def _clone_resolution(self, chain: list[ChainItem]) -> Resolution | None:

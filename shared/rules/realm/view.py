@@ -23,11 +23,34 @@ _STEP_NAMES = {s: s.name.lower() for s in BattleStep}
 
 
 def view_for(g: GameState, seat: int | None) -> dict[str, Any]:
+    """The view of one seat: the shared public part plus that seat's own hand and options.
+
+    The public part is built once per state version and shared between the seats'
+    views, so callers must treat views as immutable snapshots (the server does)."""
+    public = _public(g)
+    players = public["players"]
+    if seat is not None and 0 <= seat < len(players):
+        players = list(players)
+        mine = dict(players[seat])
+        p = g.players[seat]
+        mine["hand"] = [{"handle": g.cards[u].handle, "card": g.cards[u].card} for u in p.hand]
+        players[seat] = mine
+    view = dict(public)
+    view["seat"] = seat
+    view["players"] = players
+    view["legal"] = [to_wire(g, a) for a in legal_actions(g, seat)] if seat is not None else []
+    return view
+
+
+def _public(g: GameState) -> dict[str, Any]:
+    cached = g.view_cache
+    if cached is not None and cached[0] == g.version:
+        return cached[1]
     pr = g.prompt
-    return {
+    public: dict[str, Any] = {
         "game": "realm",
         "version": g.version,
-        "seat": seat,
+        "seat": None,
         "format": g.format,
         "turn": g.turn,
         "current": g.current,
@@ -40,13 +63,15 @@ def view_for(g: GameState, seat: int | None) -> dict[str, Any]:
         "battle": _battle(g),
         "chain": [chain.describe(g, it) for it in g.chain],
         "prompt": _prompt(g),
-        "legal": [to_wire(g, a) for a in legal_actions(g, seat)] if seat is not None else [],
+        "legal": [],
         "decks": {d: {"count": len(g.decks[d]),
                       "discard": [g.cards[u].card for u in reversed(g.discards[d])]}
                   for d in ("basic", "elite", "action")},
-        "players": [_player(g, p, seat) for p in g.players],
+        "players": [_player(g, p) for p in g.players],
         "result": dict(g.result) if g.result is not None else None,
     }
+    g.view_cache = (g.version, public)
+    return public
 
 
 def _battle(g: GameState) -> dict[str, Any] | None:
@@ -82,7 +107,7 @@ def _prompt(g: GameState) -> dict[str, Any] | None:
     return out
 
 
-def _player(g: GameState, p: Player, viewer: int | None) -> dict[str, Any]:
+def _player(g: GameState, p: Player) -> dict[str, Any]:
     cat = g.ctx.catalog
     hero = cat.heroes[p.hero]
     counts = {"basic": 0, "elite": 0, "action": 0}
@@ -103,8 +128,7 @@ def _player(g: GameState, p: Player, viewer: int | None) -> dict[str, Any]:
                        "cooldown": p.abilities.get(a.id, 0),
                        "ready": p.abilities.get(a.id, -1) == 0} for a in hero.abilities],
         "hand_count": counts,
-        "hand": [{"handle": g.cards[u].handle, "card": g.cards[u].card} for u in p.hand]
-        if viewer == p.seat else None,
+        "hand": None,                       # filled in only for the seat itself
         "units": [_unit(g, u) for u in p.units],
         "reserves": {k: v for k, v in p.reserves.items() if v},
         "counters": dict(p.counters),
@@ -152,7 +176,7 @@ def state_hash(g: GameState) -> str:
 def _canon(x: Any) -> Any:
     if is_dataclass(x) and not isinstance(x, type):
         return tuple(_canon(getattr(x, f.name)) for f in fields(x)
-                     if f.name not in ("ctx", "events"))
+                     if f.name not in ("ctx", "events", "view_cache"))
     if isinstance(x, Enum):
         return int(x.value) if isinstance(x.value, int) else str(x.value)
     if isinstance(x, dict):

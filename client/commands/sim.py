@@ -1,0 +1,74 @@
+"""``allegiance sim``: bot games and their statistics.
+
+- With ``--connect ws://HOST:PORT``: bot-only games through a live server, every seat a
+  websocket client; prints a result per game and the action latency percentiles.
+- Without it: headless local games of the bots against each other (``server.simulate``).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+NAME = "sim"
+HELP = "play bot games (locally, or through a live server with --connect) and print results"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    try:
+        from server.simulate import add_sim_arguments
+    except ImportError:
+        parser.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    else:
+        add_sim_arguments(parser)
+    group = parser.add_argument_group("through a live server")
+    group.add_argument(
+        "--connect", metavar="URL", default=None, help="play through the server at ws://HOST:PORT"
+    )
+    group.add_argument(
+        "--seats", type=int, default=2, choices=[2, 3, 4], help="seats per game (default 2)"
+    )
+    group.add_argument(
+        "--concurrency", type=int, default=8, help="games played at once (default 8)"
+    )
+    group.add_argument("--game", default="realm", help=argparse.SUPPRESS)
+
+
+def run(args: argparse.Namespace) -> int:
+    import sys
+
+    if args.connect is None:
+        try:
+            from server.simulate import run_sim as run_local
+        except ImportError:
+            print("allegiance sim: error: --connect ws://HOST:PORT is required", file=sys.stderr)
+            return 2
+        return run_local(args)
+    return _run_connected(args)
+
+
+def _run_connected(args: argparse.Namespace) -> int:
+    import asyncio
+    import sys
+
+    from server.sim import format_report, run_sim
+
+    if not args.connect.startswith(("ws://", "wss://")):
+        print(
+            f"allegiance sim: error: --connect wants ws://HOST:PORT, not {args.connect!r}",
+            file=sys.stderr,
+        )
+        return 2
+    if args.games < 1 or args.concurrency < 1:
+        print(
+            "allegiance sim: error: --games and --concurrency must be at least 1", file=sys.stderr
+        )
+        return 2
+    try:
+        report = asyncio.run(
+            run_sim(args.connect, args.games, args.seats, args.game, args.concurrency)
+        )
+    except (OSError, ConnectionError, TimeoutError, RuntimeError) as exc:
+        print(f"allegiance sim: error: {exc}", file=sys.stderr)
+        return 1
+    print(format_report(report))
+    return 0

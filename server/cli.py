@@ -1,0 +1,93 @@
+"""Command-line front of the server: ``allegiance serve`` and ``python -m server``."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sqlite3
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from server.config import ServerConfig, default_db_path
+
+
+def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1; 0.0.0.0 for a LAN)",
+    )
+    parser.add_argument(
+        "--port", type=int, default=8765, help="port to listen on (default 8765; 0 = any free port)"
+    )
+    parser.add_argument(
+        "--db",
+        metavar="PATH",
+        default=None,
+        help="SQLite database file (default: the user data dir)",
+    )
+    parser.add_argument(
+        "--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"]
+    )
+    parser.add_argument(
+        "--ruleset", action="append", default=[], metavar="NAME=MODULE:OBJ", help=argparse.SUPPRESS
+    )
+    parser.add_argument("--allow-fixed-seeds", action="store_true", help=argparse.SUPPRESS)
+
+
+def config_from_args(args: argparse.Namespace) -> ServerConfig:
+    if not 0 <= args.port <= 65535:
+        raise SystemExit(f"allegiance: error: --port must be 0–65535, not {args.port}")
+    bad = [spec for spec in args.ruleset if "=" not in spec or ":" not in spec]
+    if bad:
+        raise SystemExit(f"allegiance: error: --ruleset wants NAME=MODULE:OBJECT, not {bad[0]!r}")
+    db_path = Path(args.db) if args.db else default_db_path()
+    try:
+        db_path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise SystemExit(
+            f"allegiance: error: cannot create the folder of --db {db_path}: {exc.strerror}"
+        ) from None
+    return ServerConfig(
+        host=args.host,
+        port=args.port,
+        db_path=str(db_path),
+        rulesets=tuple(args.ruleset),
+        allow_fixed_seeds=args.allow_fixed_seeds,
+        tune_gc=True,
+    )
+
+
+def run_serve(args: argparse.Namespace, extra: Callable[[Any], Any] | None = None) -> int:
+    """Serve until a signal; ``extra(server)`` is an async context manager run alongside."""
+    from server.app import configure_logging, serve_until_signalled
+
+    configure_logging(args.log_level)
+    config = config_from_args(args)
+    try:
+        return asyncio.run(serve_until_signalled(config, extra))
+    except OSError as exc:
+        logging.getLogger("allegiance.server").error(
+            "cannot listen on %s:%s: %s", config.host, config.port, exc
+        )
+        return 1
+    except sqlite3.Error as exc:
+        logging.getLogger("allegiance.server").error(
+            "cannot use the database %s: %s", config.db_path, exc
+        )
+        return 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m server", description="Run the Allegiance server."
+    )
+    add_serve_arguments(parser)
+    return run_serve(parser.parse_args(argv))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,201 @@
+"""One handler per client message type, behind one authority gate.
+
+Every handler is synchronous: from the gate to the table's reply there is no ``await``,
+so a command is checked and applied in one go. :func:`gate` is the single place that
+decides whether a message may act for a seat (token hash compared in constant time) or
+as a spectator; every seat-scoped message type goes through it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from shared.protocol import PROTOCOL_VERSION, ProtocolError
+from shared.protocol.messages import error
+
+if TYPE_CHECKING:
+    from server.connection import Connection
+    from server.table import Table
+
+Handler = Callable[["Connection", dict[str, Any]], None]
+
+
+def gate(
+    conn: Connection, msg: dict[str, Any], *, spectator_ok: bool = False
+) -> tuple[Table, int | None]:
+    """The table and seat a message may act for, or :class:`ProtocolError`.
+
+    A seat needs its own token. ``seat: null`` (spectating) needs a table that allows
+    spectators and is only accepted where ``spectator_ok``.
+    """
+    table = conn.server.lobby.get(msg["table"])
+    if table is None:
+        raise ProtocolError("not_found", "There is no table with that code.")
+    seat = msg.get("seat")
+    if seat is None:
+        if not spectator_ok:
+            raise ProtocolError("unauthorized", "This message needs a seat and its token.")
+        if not table.options["spectators"]:
+            raise ProtocolError("forbidden", "This table does not allow spectators.")
+        return table, None
+    if not table.token_ok(seat, msg.get("token")):
+        raise ProtocolError("unauthorized", "That token is not valid for that seat.")
+    return table, seat
+
+
+def _attach(conn: Connection, table: Table, seat: int | None) -> None:
+    if (table, seat) in conn.subs:
+        conn.send(table.sync_message(seat))
+        return
+    conn.subs.add((table, seat))
+    table.subscribe(conn, seat)
+
+
+def _reply(msg: dict[str, Any], reply: dict[str, Any]) -> dict[str, Any]:
+    if msg.get("id") is not None:
+        reply["id"] = msg["id"]
+    return reply
+
+
+def on_hello(conn: Connection, msg: dict[str, Any]) -> None:
+    if msg["v"] != PROTOCOL_VERSION:
+        conn.send(error("version_mismatch", f"This server speaks protocol {PROTOCOL_VERSION}."))
+        conn.drop(1002, "protocol version mismatch", flush=True)
+        return
+    conn.greeted = True
+    conn.name = msg["name"]
+    config = conn.server.config
+    conn.send(
+        {
+            "t": "welcome",
+            "v": PROTOCOL_VERSION,
+            "server": config.server_name,
+            "limits": {"max_frame": config.max_frame, "rate": config.rate, "burst": config.burst},
+        }
+    )
+
+
+def on_ping(conn: Connection, msg: dict[str, Any]) -> None:
+    reply: dict[str, Any] = {"t": "pong"}
+    if msg.get("ts") is not None:
+        reply["ts"] = msg["ts"]
+    conn.send(_reply(msg, reply))
+
+
+def on_list(conn: Connection, msg: dict[str, Any]) -> None:
+    conn.send(_reply(msg, {"t": "tables", "tables": conn.server.lobby.listing(msg.get("game"))}))
+
+
+def on_create(conn: Connection, msg: dict[str, Any]) -> None:
+    if conn.server.stopping:
+        raise ProtocolError("server_stopping", "The server is stopping.")
+    table, tokens = conn.server.lobby.create(msg)
+    listed = [{"seat": seat, "token": token} for seat, token in sorted(tokens.items())]
+    conn.send(_reply(msg, {"t": "created", "table": table.code, "tokens": listed}))
+
+
+def on_join(conn: Connection, msg: dict[str, Any]) -> None:
+    if msg.get("token") is not None:
+        on_resume(conn, msg)
+        return
+    table = conn.server.lobby.get(msg["table"])
+    if table is None:
+        raise ProtocolError("not_found", "There is no table with that code.")
+    seat = table.free_seat(msg.get("seat"))
+    if seat is None:
+        if msg.get("seat") is None:
+            raise ProtocolError("table_full", "Every seat at that table is taken.")
+        raise ProtocolError("seat_taken", "That seat is taken or is not a human seat.")
+    hero = msg.get("hero")
+    if hero is not None:
+        try:
+            table.check_setup({seat: hero})
+        except Exception as exc:
+            raise ProtocolError("bad_setup", str(exc)[:200]) from None
+    token = table.claim(seat, msg.get("name") or conn.name, hero)
+    conn.send(_reply(msg, {"t": "seated", "table": table.code, "seat": seat, "token": token}))
+    _attach(conn, table, seat)
+    table.maybe_start()
+
+
+def on_resume(conn: Connection, msg: dict[str, Any]) -> None:
+    if msg.get("seat") is None:
+        raise ProtocolError("malformed", "Resuming needs a seat and its token.")
+    table, seat = gate(conn, msg)
+    conn.send(_reply(msg, {"t": "seated", "table": table.code, "seat": seat}))
+    _attach(conn, table, seat)
+
+
+def on_watch(conn: Connection, msg: dict[str, Any]) -> None:
+    table, _ = gate(conn, {"table": msg["table"], "seat": None}, spectator_ok=True)
+    conn.send(_reply(msg, {"t": "watching", "table": table.code}))
+    _attach(conn, table, None)
+
+
+def on_leave(conn: Connection, msg: dict[str, Any]) -> None:
+    table, seat = gate(conn, msg, spectator_ok=True)
+    if (table, seat) in conn.subs:
+        conn.subs.discard((table, seat))
+        table.unsubscribe(conn, seat)
+    conn.send(_reply(msg, {"t": "left", "table": table.code, "seat": seat}))
+
+
+def on_sync(conn: Connection, msg: dict[str, Any]) -> None:
+    table, seat = gate(conn, msg, spectator_ok=True)
+    if seat is None and (table, None) not in conn.subs:
+        raise ProtocolError("forbidden", "Watch the table before asking for its view.")
+    conn.send(table.sync_message(seat, msg.get("id")))
+
+
+def on_submit(conn: Connection, msg: dict[str, Any]) -> None:
+    base = {"t": "refused", "id": msg["id"], "table": msg["table"], "seat": msg.get("seat")}
+    try:
+        table, seat = gate(conn, msg)
+    except ProtocolError as exc:
+        conn.send({**base, "code": exc.code, "message": exc.message})
+        return
+    assert seat is not None
+    answer = table.submit(seat, msg["id"], msg["version"], msg["action"], "human", reply=conn.send)
+    if answer["t"] == "refused" and answer["code"] == "stale":
+        conn.send(table.sync_message(seat))
+
+
+def on_settings(conn: Connection, msg: dict[str, Any]) -> None:
+    from server.options import response_settings
+
+    table, seat = gate(conn, msg)
+    assert seat is not None
+    settings = response_settings(msg, table.seats[seat].settings)
+    conn.send(_reply(msg, {"t": "settings", "table": table.code, "seat": seat, **settings}))
+    table.set_settings(seat, settings)
+
+
+def on_chat(conn: Connection, msg: dict[str, Any]) -> None:
+    table, seat = gate(conn, msg)
+    assert seat is not None
+    table.chat(seat, msg["text"], conn, msg.get("id"))
+
+
+HANDLERS: dict[str, Handler] = {
+    "hello": on_hello,
+    "ping": on_ping,
+    "list": on_list,
+    "create": on_create,
+    "join": on_join,
+    "resume": on_resume,
+    "watch": on_watch,
+    "leave": on_leave,
+    "sync": on_sync,
+    "submit": on_submit,
+    "settings": on_settings,
+    "chat": on_chat,
+}
+
+
+def dispatch(conn: Connection, kind: str, msg: dict[str, Any]) -> None:
+    if not conn.greeted and kind != "hello":
+        raise ProtocolError("not_hello", "Say hello first.")
+    if conn.server.stopping and kind not in ("ping",):
+        raise ProtocolError("server_stopping", "The server is stopping; reconnect in a moment.")
+    HANDLERS[kind](conn, msg)

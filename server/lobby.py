@@ -1,0 +1,130 @@
+"""The lobby: every live table by join code, creating tables, restoring them at start."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from server.options import seat_specs, table_options
+from server.store import Store
+from server.table import Host, Table, seat_rows
+from server.tokens import new_join_code, new_seed
+from shared.protocol import ProtocolError
+from shared.rules.base import RuleSet, SetupError, get_ruleset
+
+log = logging.getLogger("allegiance.lobby")
+
+
+def load_ruleset(game: str) -> RuleSet[Any]:
+    try:
+        return get_ruleset(game)
+    except SetupError as exc:
+        raise ProtocolError("bad_setup", str(exc)) from None
+    except ImportError:
+        raise ProtocolError(
+            "bad_setup", f"the rules of {game!r} are not available on this server"
+        ) from None
+
+
+class Lobby:
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.store: Store = host.store
+        self.tables: dict[str, Table] = {}
+        host.on_idle = self._drop_if_idle
+
+    def get(self, code: object) -> Table | None:
+        """The live table with this join code; a finished game is loaded from the store on
+        demand (read-only: its seats can still resume to see the end, and a command that
+        was logged just before a crash is still answered as a duplicate)."""
+        if not isinstance(code, str):
+            return None
+        code = code.upper()
+        table = self.tables.get(code)
+        if table is None and len(code) <= 16:
+            table = self._load_finished(code)
+        return table
+
+    def _load_finished(self, code: str) -> Table | None:
+        table_id = self.store.table_id_for(code)
+        if table_id is None:
+            return None
+        row = self.store.load_table(table_id)
+        if row.status != "over":
+            return None
+        try:
+            table = Table(self.host, load_ruleset(row.game), row)
+            table.restore(row)
+        except Exception:
+            log.exception("could not load finished table %s", code)
+            return None
+        self.tables[code] = table
+        return table
+
+    def _drop_if_idle(self, table: Table) -> None:
+        if table.status == "over" and not table.subscribers():
+            table.shutdown()
+            self.tables.pop(table.code, None)
+
+    def _new_code(self) -> str:
+        for _ in range(100):
+            code = new_join_code()
+            if code not in self.tables and not self.store.code_exists(code):
+                return code
+        raise ProtocolError("internal", "could not find a free join code")
+
+    def create(self, msg: dict[str, Any]) -> tuple[Table, dict[int, str]]:
+        """A new table from a ``create`` message; returns it and the claimed seats' tokens."""
+        if len(self.tables) >= self.host.config.max_tables:
+            raise ProtocolError("forbidden", "this server has no room for another table")
+        ruleset = load_ruleset(msg["game"])
+        specs = seat_specs(msg["seats"])
+        raw_options = msg.get("options") or {}
+        options = table_options(raw_options, self.host.config)
+        claim = sorted(set(msg.get("claim") or []))
+        if any(c >= len(specs) or specs[c].kind != "human" for c in claim):
+            raise ProtocolError("bad_setup", "'claim' may only name human seats of this table")
+        seed = raw_options.get("seed")
+        seed = new_seed() if seed is None else int(seed)
+        bot_seed = raw_options.get("bot_seed")
+        bot_seed = new_seed() if bot_seed is None else int(bot_seed)
+        code = self._new_code()
+        table_id = self.store.create_table(
+            code, msg["game"], msg["setup"], options, seed, bot_seed, seat_rows(specs)
+        )
+        table = Table(self.host, ruleset, self.store.load_table(table_id))
+        try:
+            table.check_setup()
+        except SetupError as exc:
+            self.store.set_status(table_id, "over", {"winners": [], "reason": "bad_setup"})
+            raise ProtocolError("bad_setup", str(exc)) from None
+        self.tables[code] = table
+        tokens = {seat: table.claim(seat, None, None) for seat in claim}
+        table.maybe_start()
+        log.info("table %s created (%s, %d seats)", code, msg["game"], len(specs))
+        return table, tokens
+
+    def restore_all(self) -> int:
+        """Bring back every unfinished table from the store. Returns how many."""
+        count = 0
+        for row in self.store.unfinished_tables():
+            try:
+                table = Table(self.host, load_ruleset(row.game), row)
+                table.restore(row)
+            except Exception:
+                log.exception("could not restore table %s; it stays in the database", row.code)
+                continue
+            self.tables[row.code] = table
+            count += 1
+        return count
+
+    def listing(self, game: str | None) -> list[dict[str, Any]]:
+        return [
+            t.summary()
+            for t in self.tables.values()
+            if t.status != "over" and (game is None or t.game == game)
+        ]
+
+    def shutdown(self) -> None:
+        for table in self.tables.values():
+            table.shutdown()

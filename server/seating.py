@@ -1,0 +1,75 @@
+"""The parts of a table: its seats, its per-recipient streams, and what it needs from the
+server around it."""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from server.config import ServerConfig
+from server.options import DEFAULT_SETTINGS
+from server.store import Store
+
+
+class Subscriber(Protocol):
+    def deliver(self, frame: bytes) -> None: ...
+
+
+@dataclass
+class Seat:
+    seat: int
+    kind: str
+    level: int
+    name: str
+    hero: str | None
+    token_hash: str | None = None
+    settings: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_SETTINGS))
+    hold_armed: bool = False
+    takeover: bool = False
+    conceded: bool = False
+    grace: asyncio.TimerHandle | None = None
+    recent: OrderedDict[str, int] = field(default_factory=OrderedDict)
+
+    @property
+    def claimed(self) -> bool:
+        return self.kind == "bot" or self.token_hash is not None
+
+    @property
+    def botlike(self) -> bool:
+        return self.kind == "bot" or self.takeover or self.conceded
+
+
+@dataclass
+class Stream:
+    seq: int = 0
+    doc: dict[str, Any] | None = None
+    subscribers: dict[Subscriber, int] = field(default_factory=dict)
+
+
+@dataclass
+class Host:
+    """What a table needs from the server around it."""
+
+    store: Store
+    config: ServerConfig
+    executor: Executor
+    on_idle: Callable[[Any], None] = lambda table: None
+    heavy: Executor | None = None
+
+    def heavy_pool(self) -> Executor:
+        """Worker processes for the stronger bots, started on first use."""
+        if self.heavy is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            context = multiprocessing.get_context("spawn")
+            self.heavy = ProcessPoolExecutor(self.config.bot_workers, mp_context=context)
+        return self.heavy
+
+
+def _id_key(cmd_id: int | str) -> str:
+    return f"i{cmd_id}" if isinstance(cmd_id, int) else f"s{cmd_id}"

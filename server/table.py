@@ -1,0 +1,462 @@
+"""One table: its game state, seats, per-seat document streams, timers and bots.
+
+Theory of operation
+-------------------
+A table is the only writer of its game state. Every command — a person's ``submit``, a
+bot's choice, an automatic pass, a timeout — goes through :meth:`Table.submit`, which is
+one synchronous critical section: check the duplicate id, ask the rules to apply it
+(validation and application are one call, no ``await`` anywhere), append it to the
+SQLite log and commit, swap the state, acknowledge, re-plan the pending decision, and
+push a patch to every subscribed stream. The event loop runs one callback at a time, so
+this section *is* the table's serial executor: two answers to one response window
+cannot interleave.
+
+After every change :meth:`_plan` decides who makes the pending decision:
+
+=====================================  ============================================
+pending seat is …                      the server …
+=====================================  ============================================
+a bot, taken over, or conceded         runs the bot in the thread pool; submits its
+                                       choice after ``delay`` (timeout action if
+                                       conceded)
+human, only passes legal, auto-pass    submits a pass after ``delay``
+on, no stop or hold applies
+human, real choice, timer set          submits ``timeout_action`` after ``timer``
+human, real choice, no timer           waits
+=====================================  ============================================
+
+``delay`` is the table's ``pass_delay`` on tables with more than one human (not
+hot-seat), else 0: timing-safe passing. A planned action carries the state version it
+was planned for and is dropped if the state moved on. With no delay, the automatic
+passes that are due at once are applied inside the same critical section
+(:meth:`_pass_through`), each logged like any command, and the recipients get one
+patch carrying all their events.
+
+Publishing the table to its recipients (documents, patches, syncs, notices, chat) is
+the :class:`~server.streams.Publisher` half of the class, in ``server/streams.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import sqlite3
+from collections.abc import Callable
+from typing import Any
+
+from server import bots
+from server.options import SeatSpec
+from server.seating import Host, Seat, Stream, _id_key
+from server.store import TableRow
+from server.streams import Publisher
+from server.tokens import hash_token, new_token, token_matches
+from shared.rules.base import Refused, RuleSet, SetupError
+
+log = logging.getLogger("allegiance.table")
+
+Reply = Callable[[dict[str, Any]], None]
+RECENT_IDS = 512
+#: Most automatic passes applied in one go before yielding to the event loop.
+CHAIN_LIMIT = 200
+
+
+class _Failed(Exception):
+    """A command was not applied: ``code`` and ``message`` go into ``refused``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Table(Publisher):
+    def __init__(self, host: Host, ruleset: RuleSet[Any], row: TableRow) -> None:
+        self.host = host
+        self.rules = ruleset
+        self.id = row.id
+        self.code = row.code
+        self.game = row.game
+        self.setup = row.setup
+        self.options = row.options
+        self._seed = row.seed
+        self._bot_seed = row.bot_seed
+        self.status = "waiting"
+        self.result: dict[str, Any] | None = None
+        self.seats = [
+            Seat(s.seat, s.kind, s.level, s.name, s.hero, s.token_hash) for s in row.seats
+        ]
+        self.state: Any = None
+        self.log_len = 0
+        self.streams: dict[int | None, Stream] = {}
+        self.clock: dict[str, Any] | None = None
+        self._legal_cache: tuple[tuple[int, int], list[dict[str, Any]]] | None = None
+        self._planned: asyncio.TimerHandle | asyncio.Task[None] | None = None
+        self.loop = asyncio.get_running_loop()
+        # Apply in place when the rules offer it (no clone per command); on any failure
+        # after a possible change the state is rebuilt from the log.
+        self._in_place = "in_place" in inspect.signature(ruleset.apply).parameters
+        humans = sum(1 for s in self.seats if s.kind == "human")
+        safe = humans > 1 and not self.options["hotseat"]
+        self.delay = float(self.options["pass_delay"]) if safe else 0.0
+
+    def __repr__(self) -> str:  # never show the seed
+        return f"<Table {self.code} {self.game} {self.status}>"
+
+    # --- setup ---------------------------------------------------------------------
+
+    def full_setup(self, heroes: dict[int, str | None] | None = None) -> dict[str, Any]:
+        """The rule set's setup: the table's ``setup`` with each seat's name and hero
+        merged into ``setup["seats"][i]`` (other per-seat keys, e.g. ``team``, kept)."""
+        given = self.setup.get("seats")
+        extras = given if isinstance(given, list) else []
+        seats = []
+        for s in self.seats:
+            extra = (
+                extras[s.seat] if s.seat < len(extras) and isinstance(extras[s.seat], dict) else {}
+            )
+            hero = s.hero if heroes is None or s.seat not in heroes else heroes[s.seat]
+            seats.append({**extra, "name": s.name, "hero": hero})
+        return {**self.setup, "seats": seats}
+
+    def check_setup(self, heroes: dict[int, str | None] | None = None) -> None:
+        """Raises SetupError if the game could not start with these seats."""
+        self.rules.new_game(self.full_setup(heroes), self._seed)
+
+    def _replay(self) -> Any:
+        """The game state rebuilt from the seed and the command log (the source of truth)."""
+        state = self.rules.new_game(self.full_setup(), self._seed)
+        self.log_len = 0
+        for cmd in self.host.store.commands(self.id):
+            state, _ = self.rules.apply(state, cmd.seat, cmd.action)
+            if cmd.cmd_id is not None:
+                self._remember(self.seats[cmd.seat], cmd.cmd_id, self.rules.version(state))
+            self.log_len = cmd.idx + 1
+        return state
+
+    def _rebuild(self) -> None:
+        """After a failed in-place command: the state may be half-changed, so replay."""
+        if self._in_place:
+            self.state = self._replay()
+
+    def restore(self, row: TableRow) -> None:
+        """Rebuild a table from the store: replay its command log from its seed."""
+        if row.status == "waiting":
+            return
+        self.state = self._replay()
+        if row.status == "over":
+            self.status = "over"
+            self.result = row.result
+            return
+        self.status = "playing"
+        for s in self.seats:
+            if s.kind == "human":
+                self._start_grace(s)
+        self._plan()
+
+    # --- seats and tokens ----------------------------------------------------------
+
+    @property
+    def n(self) -> int:
+        return len(self.seats)
+
+    def token_ok(self, seat: int, token: object) -> bool:
+        return 0 <= seat < self.n and token_matches(token, self.seats[seat].token_hash)
+
+    def free_seat(self, wanted: int | None) -> int | None:
+        free = [s.seat for s in self.seats if s.kind == "human" and s.token_hash is None]
+        if wanted is None:
+            return free[0] if free else None
+        return wanted if wanted in free else None
+
+    def claim(self, seat: int, name: str | None, hero: str | None) -> str:
+        """Give a free human seat a token (returned once, stored hashed)."""
+        s = self.seats[seat]
+        token = new_token()
+        s.token_hash = hash_token(token)
+        s.name = name or s.name
+        s.hero = hero or s.hero
+        self.host.store.claim_seat(self.id, seat, s.name, s.hero, s.token_hash)
+        return token
+
+    def maybe_start(self) -> None:
+        if self.status != "waiting" or not all(s.claimed for s in self.seats):
+            return
+        self.state = self.rules.new_game(self.full_setup(), self._seed)
+        self.status = "playing"
+        self.host.store.set_status(self.id, "playing")
+        self.notice("game_started", "The game has started.")
+        self._after_change([])
+
+    # --- commands ------------------------------------------------------------------
+
+    def submit(
+        self,
+        seat: int,
+        cmd_id: int | str | None,
+        version: int | None,
+        action: dict[str, Any],
+        source: str,
+        reply: Reply | None = None,
+    ) -> dict[str, Any]:
+        """Validate, apply, log, acknowledge, publish: one critical section, no await."""
+        base = {"id": cmd_id, "table": self.code, "seat": seat}
+        if self.state is None:
+            return self._answer(
+                reply, "refused", base, "not_started", "The table still waits for players."
+            )
+        s = self.seats[seat]
+        if cmd_id is not None and _id_key(cmd_id) in s.recent:
+            answer = {"t": "accepted", **base, "version": s.recent[_id_key(cmd_id)], "dup": True}
+            if reply:
+                reply(answer)
+            return answer
+        try:
+            events = self._commit(seat, cmd_id, version, action, source)
+        except _Failed as exc:
+            return self._answer(reply, "refused", base, exc.code, exc.message)
+        answer = {"t": "accepted", **base, "version": self.rules.version(self.state)}
+        if reply:
+            reply(answer)
+        self._after_change(events)
+        return answer
+
+    def _commit(
+        self,
+        seat: int,
+        cmd_id: int | str | None,
+        version: int | None,
+        action: dict[str, Any],
+        source: str,
+    ) -> list[dict[str, Any]]:
+        """Apply one command, log it, swap the state; its events. Raises :class:`_Failed`."""
+        try:
+            new_state, events = self._apply(seat, action, version)
+        except Refused as exc:
+            raise _Failed(exc.code, exc.message) from None
+        except Exception:
+            log.exception("table %s: the rules failed on a command", self.code)
+            self._rebuild()
+            raise _Failed("internal", "The server failed on that.") from None
+        try:
+            self.host.store.append_command(self.id, self.log_len, seat, cmd_id, action, source)
+        except sqlite3.Error:
+            log.exception("table %s: could not log a command", self.code)
+            self._rebuild()
+            raise _Failed("internal", "The server could not store it.") from None
+        self.state = new_state
+        self.log_len += 1
+        s = self.seats[seat]
+        if cmd_id is not None:
+            self._remember(s, cmd_id, self.rules.version(new_state))
+        s.hold_armed = bool(s.settings["hold"]) and action.get("kind") != "pass"
+        return list(events)
+
+    def _apply(self, seat: int, action: dict[str, Any], version: int | None) -> tuple[Any, Any]:
+        if self._in_place:
+            apply: Any = self.rules.apply
+            result: tuple[Any, Any] = apply(self.state, seat, action, version, in_place=True)
+            return result
+        return self.rules.apply(self.state, seat, action, version)
+
+    def _answer(
+        self, reply: Reply | None, kind: str, base: dict[str, Any], code: str, message: str
+    ) -> dict[str, Any]:
+        answer = {"t": kind, **base, "code": code, "message": message}
+        if reply:
+            reply(answer)
+        return answer
+
+    def _remember(self, s: Seat, cmd_id: int | str, version: int) -> None:
+        s.recent[_id_key(cmd_id)] = version
+        while len(s.recent) > RECENT_IDS:
+            s.recent.popitem(last=False)
+
+    def _after_change(self, events: list[dict[str, Any]]) -> None:
+        events = self._pass_through(events)
+        if self.status == "playing" and self.rules.is_over(self.state):
+            self._finish()
+        self._plan()
+        self.publish(events)
+        if self.status == "over":
+            self.notice("game_over", "The game is over.", {"result": self.result})
+
+    def _pass_through(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """Apply the automatic passes that are due at once (no timing-safe delay) in this
+        same critical section, and return all their events, so a chain of passes costs
+        one publication instead of one per pass. Bounded, so a rule set that could pass
+        forever still yields to the event loop (the rest is then planned as usual)."""
+        if self.delay > 0:
+            return events
+        for _ in range(CHAIN_LIMIT):
+            if self.status != "playing" or self.rules.is_over(self.state):
+                break
+            seat = self.rules.to_act(self.state)
+            if seat is None or self.seats[seat].botlike:
+                break
+            s = self.seats[seat]
+            if not self._auto_passes(s, self._legal(seat)):
+                break
+            action = self.rules.timeout_action(self.state, seat)
+            try:
+                events += self._commit(seat, None, self.rules.version(self.state), action, "auto")
+            except _Failed as exc:
+                log.warning("table %s: automatic pass refused (%s)", self.code, exc.code)
+                break
+        return events
+
+    def _finish(self) -> None:
+        self.status = "over"
+        self.result = self.rules.result(self.state)
+        self.host.store.set_status(self.id, "over", self.result)
+        for s in self.seats:
+            if s.grace is not None:
+                s.grace.cancel()
+                s.grace = None
+
+    # --- who decides next ------------------------------------------------------------
+
+    def _cancel_plan(self) -> None:
+        if self._planned is not None:
+            self._planned.cancel()
+            self._planned = None
+        self.clock = None
+
+    def _plan(self) -> None:
+        self._cancel_plan()
+        if self.status != "playing":
+            return
+        seat = self.rules.to_act(self.state)
+        if seat is None:
+            return
+        version = self.rules.version(self.state)
+        s = self.seats[seat]
+        if s.botlike:
+            self._planned = self.loop.create_task(
+                self._bot_move(s, version, self.loop.time() + self.delay)
+            )
+            return
+        legal = self._legal(seat)
+        if self._auto_passes(s, legal):
+            action = self.rules.timeout_action(self.state, seat)
+            self._planned = self.loop.call_later(
+                self.delay, self._server_submit, seat, version, action, "auto"
+            )
+        elif self.options["timer"] > 0:
+            action = self.rules.timeout_action(self.state, seat)
+            timer = float(self.options["timer"])
+            self.clock = {"seat": seat, "version": version, "ms": int(timer * 1000)}
+            self._planned = self.loop.call_later(
+                timer, self._server_submit, seat, version, action, "timeout"
+            )
+
+    def _legal(self, seat: int) -> list[dict[str, Any]]:
+        """The seat's legal actions now, computed once per state version."""
+        key = (self.rules.version(self.state), seat)
+        if self._legal_cache is None or self._legal_cache[0] != key:
+            self._legal_cache = (key, self.rules.legal_actions(self.state, seat))
+        return self._legal_cache[1]
+
+    def _auto_passes(self, s: Seat, legal: list[dict[str, Any]]) -> bool:
+        if not s.settings["auto_pass"] or s.hold_armed or not legal:
+            return False
+        if any(a.get("kind") != "pass" for a in legal):
+            return False
+        stops = s.settings["stops"]
+        if stops:
+            view = self.rules.view_for(self.state, s.seat)
+            if "chain" in stops and view.get("chain"):
+                return False
+            if "battle" in stops and view.get("battle") is not None:
+                return False
+        return True
+
+    async def _bot_move(self, s: Seat, version: int, release_at: float) -> None:
+        if s.conceded:
+            action: dict[str, Any] | None = self._concede_action(s.seat)
+        else:
+            view = self.rules.view_for(self.state, s.seat)
+            pool = self.host.heavy_pool() if bots.is_heavy(s.level) else self.host.executor
+            action = await self.loop.run_in_executor(
+                pool, bots.choose, view, self._bot_seed, s.seat, s.level
+            )
+        wait = release_at - self.loop.time()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        if action is not None:
+            self._planned = None
+            self._server_submit(s.seat, version, action, "bot")
+
+    def _concede_action(self, seat: int) -> dict[str, Any]:
+        for action in self.rules.legal_actions(self.state, seat):
+            if action.get("kind") == "concede":
+                return action
+        return self.rules.timeout_action(self.state, seat)
+
+    def _server_submit(self, seat: int, version: int, action: dict[str, Any], source: str) -> None:
+        if self.state is None or self.rules.version(self.state) != version:
+            return
+        answer = self.submit(seat, None, version, action, source)
+        if answer["t"] == "refused":
+            log.warning(
+                "table %s: server-made %s action refused (%s)", self.code, source, answer["code"]
+            )
+
+    # --- reconnect policy --------------------------------------------------------------
+
+    def _start_grace(self, s: Seat) -> None:
+        if s.grace is not None or self.status != "playing":
+            return
+        s.grace = self.loop.call_later(float(self.options["grace"]), self._grace_over, s)
+
+    def _grace_over(self, s: Seat) -> None:
+        s.grace = None
+        policy = self.options["policy"]
+        if policy == "bot":
+            s.takeover = True
+            self.notice(
+                "bot_took_over", f"A bot plays for {s.name} until they return.", {"seat": s.seat}
+            )
+        elif policy == "concede":
+            s.conceded = True
+            self.notice("seat_conceded", f"{s.name} conceded.", {"seat": s.seat})
+        else:
+            return
+        self._plan()
+        self.publish([])
+
+    # --- settings and chat -------------------------------------------------------------
+
+    def set_settings(self, seat: int, settings: dict[str, Any]) -> None:
+        self.seats[seat].settings = settings
+        if self.status == "playing":
+            self._plan()
+        self.publish([])
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "table": self.code,
+            "game": self.game,
+            "status": self.status,
+            "seats": self.meta(None)["seats"],
+            "spectators": bool(self.options["spectators"]),
+        }
+
+    def shutdown(self) -> None:
+        self._cancel_plan()
+        for s in self.seats:
+            if s.grace is not None:
+                s.grace.cancel()
+                s.grace = None
+
+
+def seat_rows(specs: list[SeatSpec]) -> list[Any]:
+    from server.store import SeatRow
+
+    return [
+        SeatRow(i, spec.kind, spec.level, spec.name, spec.hero, None)
+        for i, spec in enumerate(specs)
+    ]
+
+
+__all__ = ["Host", "SetupError", "Table", "seat_rows"]

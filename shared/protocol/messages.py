@@ -1,0 +1,269 @@
+"""Every message of the protocol: its fields, their types, and the check of a client message.
+
+The tables ``CLIENT_MESSAGES`` and ``SERVER_MESSAGES`` are the schema of
+``docs/protocol.md``. :func:`check_client_message` is the server's first look at a
+decoded frame: it refuses unknown types, missing required fields, wrong types and
+over-long strings with a :class:`ProtocolError`, so handlers only see well-formed input.
+The ``TypedDict`` classes give clients and the server static types for the same shapes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, NotRequired, TypedDict
+
+from shared.protocol.errors import ProtocolError
+
+Check = Callable[[Any], bool]
+
+
+def _str(lo: int, hi: int) -> Check:
+    return lambda v: isinstance(v, str) and lo <= len(v) <= hi
+
+
+def _int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and -(2**63) <= v < 2**63
+
+
+def _seat(v: Any) -> bool:
+    return v is None or (_int(v) and 0 <= v < 64)
+
+
+def _num(v: Any) -> bool:
+    return (_int(v) or isinstance(v, float)) and not isinstance(v, bool) and 0 <= v <= 86_400
+
+
+def _request_id(v: Any) -> bool:
+    return _int(v) or (isinstance(v, str) and 1 <= len(v) <= 64)
+
+
+def _ints(v: Any) -> bool:
+    return isinstance(v, list) and all(_int(x) and 0 <= x < 64 for x in v)
+
+
+def _strs(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) and len(x) <= 32 for x in v)
+
+
+_ID = _request_id
+_TABLE = _str(1, 16)
+_TOKEN = _str(1, 64)
+_NAME = _str(1, 32)
+_BOOL: Check = lambda v: isinstance(v, bool)  # noqa: E731
+_MAP: Check = lambda v: isinstance(v, dict)  # noqa: E731
+_LIST: Check = lambda v: isinstance(v, list)  # noqa: E731
+
+#: (check, required) per field, per client message type.
+Schema = Mapping[str, tuple[Check, bool]]
+
+CLIENT_MESSAGES: Mapping[str, Schema] = {
+    "hello": {"v": (_int, True), "name": (_NAME, True), "client": (_str(0, 64), False)},
+    "ping": {"id": (_ID, False), "ts": (_int, False)},
+    "list": {"id": (_ID, False), "game": (_str(1, 32), False)},
+    "create": {
+        "id": (_ID, False),
+        "game": (_str(1, 32), True),
+        "setup": (_MAP, True),
+        "seats": (_LIST, True),
+        "options": (_MAP, False),
+        "claim": (_ints, False),
+    },
+    "join": {
+        "id": (_ID, False),
+        "table": (_TABLE, True),
+        "seat": (_seat, False),
+        "token": (_TOKEN, False),
+        "name": (_NAME, False),
+        "hero": (_str(1, 64), False),
+    },
+    "resume": {
+        "id": (_ID, False),
+        "table": (_TABLE, True),
+        "seat": (_seat, True),
+        "token": (_TOKEN, True),
+    },
+    "watch": {"id": (_ID, False), "table": (_TABLE, True)},
+    "leave": {
+        "id": (_ID, False),
+        "table": (_TABLE, True),
+        "seat": (_seat, False),
+        "token": (_TOKEN, False),
+    },
+    "sync": {
+        "id": (_ID, False),
+        "table": (_TABLE, True),
+        "seat": (_seat, False),
+        "token": (_TOKEN, False),
+    },
+    "submit": {
+        "id": (_ID, True),
+        "table": (_TABLE, True),
+        "seat": (_seat, True),
+        "token": (_TOKEN, False),
+        "version": (_int, True),
+        "action": (_MAP, True),
+    },
+    "settings": {
+        "id": (_ID, False),
+        "table": (_TABLE, True),
+        "seat": (_seat, True),
+        "token": (_TOKEN, False),
+        "auto_pass": (_BOOL, False),
+        "stops": (_strs, False),
+        "hold": (_BOOL, False),
+    },
+    "chat": {
+        "id": (_ID, False),
+        "table": (_TABLE, True),
+        "seat": (_seat, True),
+        "token": (_TOKEN, False),
+        "text": (_str(1, 300), True),
+    },
+}
+
+#: Field names per server message type (documentation and tests; the server builds them).
+SERVER_MESSAGES: Mapping[str, tuple[str, ...]] = {
+    "welcome": ("v", "server", "limits"),
+    "pong": ("id", "ts"),
+    "tables": ("id", "tables"),
+    "created": ("id", "table", "tokens"),
+    "seated": ("id", "table", "seat", "token"),
+    "watching": ("id", "table"),
+    "left": ("id", "table", "seat"),
+    "sync": ("id", "table", "seat", "seq", "doc", "hash"),
+    "patch": ("table", "seat", "seq", "ops", "hash", "events"),
+    "accepted": ("id", "table", "seat", "version", "dup"),
+    "refused": ("id", "table", "seat", "code", "message"),
+    "settings": ("id", "table", "seat", "auto_pass", "stops", "hold"),
+    "chat": ("table", "seat", "name", "text", "ts"),
+    "notice": ("table", "code", "message", "data"),
+    "error": ("id", "code", "message"),
+}
+
+#: Seat-scoped messages: the authority gate checks their token.
+SEAT_SCOPED: frozenset[str] = frozenset({"submit", "settings", "chat"})
+
+
+def check_client_message(msg: Mapping[str, Any]) -> str:
+    """The message type of a well-formed client message; raises :class:`ProtocolError`.
+
+    Unknown fields are refused too, so a typo never silently means "absent".
+    """
+    kind = msg.get("t")
+    if not isinstance(kind, str):
+        raise ProtocolError("malformed", "a message needs a string field 't'")
+    schema = CLIENT_MESSAGES.get(kind)
+    if schema is None:
+        raise ProtocolError("unknown_type", f"unknown message type {kind[:32]!r}")
+    for field, (check, required) in schema.items():
+        value = msg.get(field)
+        if value is None:
+            if required and not (field == "seat" and field in msg):
+                raise ProtocolError("malformed", f"'{kind}' needs the field '{field}'")
+            continue
+        if not check(value):
+            raise ProtocolError(
+                "malformed", f"field '{field}' of '{kind}' has a wrong type or size"
+            )
+    extra = [key for key in msg if key != "t" and key not in schema]
+    if extra:
+        raise ProtocolError("malformed", f"'{kind}' has unknown field '{extra[0][:32]}'")
+    return kind
+
+
+# --- static shapes ------------------------------------------------------------------
+
+RequestId = int | str
+
+
+class Hello(TypedDict):
+    t: Literal["hello"]
+    v: int
+    name: str
+    client: NotRequired[str]
+
+
+class Submit(TypedDict):
+    t: Literal["submit"]
+    id: RequestId
+    table: str
+    seat: int
+    token: str
+    version: int
+    action: dict[str, Any]
+
+
+class Join(TypedDict):
+    t: Literal["join"]
+    table: str
+    id: NotRequired[RequestId]
+    seat: NotRequired[int | None]
+    token: NotRequired[str]
+    name: NotRequired[str]
+    hero: NotRequired[str]
+
+
+class SeatDoc(TypedDict):
+    view: dict[str, Any] | None
+    table: dict[str, Any]
+
+
+class Sync(TypedDict):
+    t: Literal["sync"]
+    table: str
+    seat: int | None
+    seq: int
+    doc: SeatDoc
+    hash: str
+    id: NotRequired[RequestId]
+
+
+class Patch(TypedDict):
+    t: Literal["patch"]
+    table: str
+    seat: int | None
+    seq: int
+    ops: list[list[Any]]
+    hash: str
+    events: list[dict[str, Any]]
+
+
+class Accepted(TypedDict):
+    t: Literal["accepted"]
+    id: RequestId
+    table: str
+    seat: int
+    version: int
+    dup: NotRequired[bool]
+
+
+class Refused(TypedDict):
+    t: Literal["refused"]
+    id: RequestId
+    table: str
+    seat: int | None
+    code: str
+    message: str
+
+
+class Notice(TypedDict):
+    t: Literal["notice"]
+    code: str
+    message: str
+    table: NotRequired[str | None]
+    data: NotRequired[dict[str, Any]]
+
+
+class Error(TypedDict):
+    t: Literal["error"]
+    code: str
+    message: str
+    id: NotRequired[RequestId | None]
+
+
+def error(code: str, message: str, request_id: RequestId | None = None) -> dict[str, Any]:
+    """An ``error`` message."""
+    msg: dict[str, Any] = {"t": "error", "code": code, "message": message}
+    if request_id is not None:
+        msg["id"] = request_id
+    return msg

@@ -1,0 +1,187 @@
+"""Commands: duplicates, stale versions, turn order, auto-pass, stops, timers, timing-safe delay."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+
+from server.client import ProtocolClient, play_seat
+from server.local import LocalServer
+from tests.server.kit import open_table, view
+
+
+async def first_play(holder: ProtocolClient, code: str) -> tuple[int, int, dict]:
+    v = view(holder, code, 0)
+    seat = v["to_act"]
+    seat_view = view(holder, code, seat)
+    play = next(a for a in seat_view["legal"] if a["kind"] == "play")
+    return seat, seat_view["version"], play
+
+
+async def test_duplicate_id_is_answered_once(server: LocalServer) -> None:
+    holder, code = await open_table(server.url, 2)
+    seat, version, action = await first_play(holder, code)
+    first = await holder.submit(code, seat, version, action, cmd_id="cmd-1")
+    again = await holder.submit(code, seat, version, action, cmd_id="cmd-1")
+    assert first["t"] == "accepted" and first["version"] == version + 1
+    assert again["t"] == "accepted" and again.get("dup") is True and again["version"] == version + 1
+    table = server.server.lobby.get(code)
+    assert table is not None
+    rows = server.server.store.commands(table.id)  # type: ignore[union-attr]
+    assert [r.cmd_id for r in rows if r.source == "human"] == ["cmd-1"]
+    await holder.close()
+
+
+async def test_stale_version_is_refused_with_a_resync(server: LocalServer) -> None:
+    holder, code = await open_table(server.url, 2)
+    seat, version, action = await first_play(holder, code)
+    syncs: list[dict] = []
+    holder.record = lambda msg: syncs.append(msg) if msg["t"] == "sync" else None
+    reply = await holder.submit(code, seat, version + 5, action)
+    assert reply["t"] == "refused" and reply["code"] == "stale"
+    await holder.wait_for(lambda: bool(syncs))
+    assert syncs[0]["seat"] == seat and syncs[0]["doc"]["view"]["version"] == version
+    table = server.server.lobby.get(code)
+    assert table is not None and table.log_len == 0
+    await holder.close()
+
+
+async def test_other_seat_and_illegal_actions_are_refused(server: LocalServer) -> None:
+    holder, code = await open_table(server.url, 2)
+    seat, version, _action = await first_play(holder, code)
+    other = 1 - seat
+    reply = await holder.submit(code, other, version, {"kind": "pass"})
+    assert reply["code"] == "not_your_turn"
+    reply = await holder.submit(code, seat, version, {"kind": "play", "card": 999})
+    assert reply["code"] == "illegal"
+    reply = await holder.submit(code, seat, version, {"kind": 3})
+    assert reply["code"] == "malformed"
+    table = server.server.lobby.get(code)
+    assert table is not None and table.log_len == 0
+    await holder.close()
+
+
+async def test_not_started_until_every_human_seat_is_claimed(server: LocalServer) -> None:
+    creator = ProtocolClient(server.url, "c")
+    await creator.connect()
+    created = await creator.create(
+        "toy", {}, [{"kind": "human"}, {"kind": "human"}], {"seed": 3}, claim=[0]
+    )
+    code = created["table"]
+    await creator.join(code, 0)
+    assert creator.doc(code, 0)["table"]["status"] == "waiting"
+    reply = await creator.submit(code, 0, 0, {"kind": "pass"})
+    assert reply["code"] == "not_started"
+    other = ProtocolClient(server.url, "o")
+    await other.connect()
+    seated = await other.request({"t": "join", "table": code, "name": "Other"})
+    assert seated["t"] == "seated" and seated["seat"] == 1 and seated["token"]
+    await creator.wait_for(lambda: creator.doc(code, 0)["table"]["status"] == "playing")
+    assert (await other.request({"t": "join", "table": code}))["code"] == "table_full"
+    await other.close()
+    await creator.close()
+
+
+def greedy(view: dict, seat: int) -> dict:
+    """Play a card whenever possible (so response windows open often)."""
+    return next((a for a in view["legal"] if a["kind"] in ("play", "counter")), view["legal"][0])
+
+
+async def play_out(holder: ProtocolClient, code: str, seats: int) -> None:
+    await asyncio.gather(*(play_seat(holder, code, seat, greedy) for seat in range(seats)))
+
+
+async def test_auto_pass_when_only_a_pass_is_legal(server: LocalServer) -> None:
+    holder, code = await open_table(server.url, 2, seed=11)
+    await play_out(holder, code, 2)
+    table = server.server.lobby.get(code)
+    rows = server.server.store.commands(table.id)  # type: ignore[union-attr]
+    autos = [r for r in rows if r.source == "auto"]
+    assert autos and all(r.action == {"kind": "pass"} for r in autos)
+    await holder.close()
+
+
+async def test_auto_pass_off_and_stops_wait_for_the_person(server: LocalServer) -> None:
+    holder, code = await open_table(server.url, 2, seed=11)
+    for seat in (0, 1):
+        for settings in ({"auto_pass": False}, {"auto_pass": True, "stops": ["chain"]}):
+            reply = await holder.request(
+                {
+                    "t": "settings",
+                    "table": code,
+                    "seat": seat,
+                    "token": holder.tokens[(code, seat)],
+                    **settings,
+                }
+            )
+            assert reply["t"] == "settings"
+    table = server.server.lobby.get(code)
+    assert table is not None
+    seat, version, play = await first_play(holder, code)
+    await holder.submit(code, seat, version, play)
+    other = 1 - seat
+    await holder.wait_for(lambda: view(holder, code, other)["to_act"] == other)
+    # the responder has a chain to look at: even with only a pass legal it is asked
+    assert table._planned is None
+    assert holder.doc(code, other)["table"]["settings"]["stops"] == ["chain"]
+    await holder.close()
+
+
+async def test_timer_passes_for_a_seat_that_runs_out_of_time(server: LocalServer) -> None:
+    holder, code = await open_table(server.url, 2, options={"timer": 0.05})
+    start = view(holder, code, 0)["version"]
+    assert holder.doc(code, 0)["table"]["clock"]["ms"] == 50
+    await holder.wait_for(lambda: view(holder, code, 0)["version"] > start, timeout=5)
+    table = server.server.lobby.get(code)
+    assert table is not None
+    rows = server.server.store.commands(table.id)  # type: ignore[union-attr]
+    assert rows[0].source == "timeout" and rows[0].action == {"kind": "pass"}
+    await holder.close()
+
+
+async def test_timing_safe_delay_on_tables_with_two_people(server: LocalServer) -> None:
+    for hotseat, delay in ((False, 0.2), (True, 0.0)):
+        holder, code = await open_table(
+            server.url, 2, seed=11, options={"pass_delay": 0.2, "hotseat": hotseat}
+        )
+        assert server.server.lobby.get(code).delay == delay
+        await holder.close()
+    holder, code = await open_table(server.url, 2, seed=11, bots=(1,), options={"pass_delay": 0.2})
+    assert server.server.lobby.get(code).delay == 0.0  # one person: no one to hide timing from
+    await holder.close()
+    # on a two-person table every automatic pass is released no sooner than the delay
+    holder, code = await open_table(server.url, 2, seed=11, options={"pass_delay": 0.2})
+    table = server.server.lobby.get(code)
+    await play_out(holder, code, 2)
+    rows = server.server.store.commands(table.id)  # type: ignore[union-attr]
+    gaps = [b.ts - a.ts for a, b in itertools.pairwise(rows) if b.source == "auto"]
+    assert gaps and min(gaps) >= 0.19
+    await holder.close()
+
+
+async def test_chat_reaches_the_table(server: LocalServer) -> None:
+    holder, code = await open_table(server.url, 2)
+    watcher = ProtocolClient(server.url, "w")
+    await watcher.connect()
+    await watcher.request({"t": "watch", "table": code})
+    reply = await holder.request(
+        {
+            "t": "chat",
+            "table": code,
+            "seat": 1,
+            "token": holder.tokens[(code, 1)],
+            "text": "gl\x07 hf",
+        }
+    )
+    assert reply["text"] == "gl hf" and reply["name"] == "P1"
+    await watcher.wait_for(lambda: any(m["t"] == "chat" for m in watcher.inbox))
+    await watcher.close()
+    await holder.close()
+
+
+async def test_list_shows_open_tables(server: LocalServer) -> None:
+    holder, code = await open_table(server.url, 2)
+    reply = await holder.request({"t": "list"})
+    assert [t["table"] for t in reply["tables"]] == [code]
+    assert reply["tables"][0]["seats"][0]["connected"] is True
+    await holder.close()

@@ -1,0 +1,175 @@
+"""Reconnect: grace period, the table's policy (wait / bot / concede), resume with a token,
+graceful restart on the same database."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from server.client import ProtocolClient
+from server.local import LocalServer
+from tests.server.kit import TOY, open_table, play_game, toy_server, view
+
+
+async def until(predicate: object, timeout: float = 5.0) -> None:
+    """Poll server-side state that sends no message when it changes."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not predicate():  # type: ignore[operator]
+        assert loop.time() < deadline, "condition not met in time"
+        await asyncio.sleep(0.005)
+
+
+async def two_clients(url: str, options: dict) -> tuple[ProtocolClient, ProtocolClient, str]:
+    holder, code = await open_table(url, 2, options=options, join=False)
+    other = ProtocolClient(url, "other")
+    await other.connect()
+    await other.join(code, 1, holder.tokens[(code, 1)])
+    await holder.join(code, 0)
+    return holder, other, code
+
+
+async def test_policy_bot_takes_over_after_grace_and_gives_the_seat_back(
+    server: LocalServer,
+) -> None:
+    holder, other, code = await two_clients(server.url, {"grace": 0.05, "policy": "bot"})
+    token = holder.tokens[(code, 1)]
+    await other.close()
+    await holder.wait_for(
+        lambda: any(n["code"] == "bot_took_over" for n in holder.notices), timeout=5
+    )
+    assert any(n["code"] == "seat_disconnected" for n in holder.notices)
+    await holder.wait_for(lambda: holder.doc(code, 0)["table"]["seats"][1]["bot"] is True)
+    table = server.server.lobby.get(code)
+    assert table is not None
+    back = ProtocolClient(server.url, "back")
+    await back.connect()
+    await back.join(code, 1, token)
+    assert back.doc(code, 1)["view"]["players"][1]["hand"] is not None
+    await holder.wait_for(lambda: holder.doc(code, 0)["table"]["seats"][1]["bot"] is False)
+    assert table.seats[1].takeover is False
+    await back.close()
+    await holder.close()
+
+
+async def test_policy_wait_keeps_waiting(server: LocalServer) -> None:
+    holder, other, code = await two_clients(server.url, {"grace": 0.01, "policy": "wait"})
+    await other.close()
+    await holder.wait_for(lambda: any(n["code"] == "seat_disconnected" for n in holder.notices))
+    table = server.server.lobby.get(code)
+    assert table is not None
+    await until(lambda: table.seats[1].grace is None)
+    assert not table.seats[1].botlike
+    await holder.close()
+
+
+async def test_policy_concede_sits_the_seat_out(server: LocalServer) -> None:
+    holder, other, code = await two_clients(server.url, {"grace": 0.01, "policy": "concede"})
+    await other.close()
+    await holder.wait_for(
+        lambda: any(n["code"] == "seat_conceded" for n in holder.notices), timeout=5
+    )
+    table = server.server.lobby.get(code)
+    assert table is not None and table.seats[1].conceded
+    await holder.close()
+
+
+async def test_resume_gets_a_full_sync_with_the_prompt(server: LocalServer) -> None:
+    holder, code = await open_table(server.url, 2)
+    to_act = view(holder, code, 0)["to_act"]
+    token = holder.tokens[(code, to_act)]
+    await holder.close()
+    again = ProtocolClient(server.url, "again")
+    await again.connect()
+    reply = await again.request({"t": "resume", "table": code, "seat": to_act, "token": token})
+    assert reply["t"] == "seated" and "token" not in reply
+    await again.wait_for(lambda: again.doc(code, to_act) is not None)
+    seat_view = view(again, code, to_act)
+    assert seat_view["prompt"] is not None and seat_view["legal"]
+    await again.close()
+
+
+async def test_graceful_restart_on_the_same_database(tmp_path: Path) -> None:
+    db = tmp_path / "a.db"
+    srv = await toy_server(db_path=str(db))
+    holder, code = await open_table(srv.url, 2)
+    for _ in range(3):
+        seat = view(holder, code, 0)["to_act"]
+        v = view(holder, code, seat)
+        await holder.submit(code, seat, v["version"], v["legal"][-1])
+    version = view(holder, code, 0)["version"]
+    tokens = dict(holder.tokens)
+    await srv.stop()
+    await holder.closed.wait()
+    assert holder.close_code == 1001
+    assert any(n["code"] == "server_stopping" for n in holder.notices)
+    srv2 = await toy_server(db_path=str(db))
+    try:
+        back = ProtocolClient(srv2.url, "back")
+        await back.connect()
+        back.tokens.update(tokens)
+        await back.join(code, 0)
+        assert view(back, code, 0)["version"] == version
+        await back.close()
+    finally:
+        await srv2.stop()
+
+
+async def test_finished_games_stay_as_replays(tmp_path: Path) -> None:
+    db = tmp_path / "r.db"
+    srv = await toy_server(db_path=str(db))
+    code, result, clients = await play_game(srv.url, 2, seed=4)
+    for client in clients:
+        await client.close()
+    store = srv.server.store
+    assert store is not None
+    table_id = store.table_id_for(code)
+    assert table_id is not None
+    row = store.load_table(table_id)
+    assert row.status == "over" and row.result == result
+    assert store.commands(table_id)
+    await srv.stop()
+    srv2 = await toy_server(db_path=str(db))
+    assert code not in srv2.server.lobby.tables  # not restored as a live game
+    replay = srv2.server.lobby.get(code)  # but loaded on demand, finished
+    assert replay is not None and replay.status == "over" and replay.result == result
+    await srv2.stop()
+
+
+def test_sigterm_stops_cleanly(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[2]
+    log = tmp_path / "serve.log"
+    with open(log, "wb") as sink:
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "server",
+                "--port",
+                "0",
+                "--db",
+                str(tmp_path / "t.db"),
+                "--ruleset",
+                TOY,
+            ],
+            cwd=root,
+            stderr=sink,
+            env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
+        )
+    try:
+
+        async def wait_listening() -> None:
+            while "listening on" not in log.read_text():
+                assert proc.poll() is None, log.read_text()
+                await asyncio.sleep(0.02)
+
+        asyncio.run(asyncio.wait_for(wait_listening(), 20))
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=10) == 0
+        assert "stopped" in log.read_text()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
