@@ -24,6 +24,9 @@ from typing import Any, NamedTuple, NoReturn
 #: Module paths of the registered subcommands, in the order ``--help`` lists them.
 SUBCOMMANDS: list[str] = [
     # one line each, e.g. "client.commands.play",
+    "client.commands.play",
+    "client.commands.join",
+    "client.commands.watch",
     "client.commands.serve",
     "client.commands.host",
     "client.commands.sim",

@@ -1,0 +1,279 @@
+"""The Allegiance Textual app: menus, local (hot-seat) games, joining and watching.
+
+Run it with ``allegiance play`` or ``python -m client.app``. Screens render view models
+and post intents; the network runs in a worker (:class:`~client.game.GameController`).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from client.game import GameController, NetUpdates
+from client.net.session import ClientSession, Seated
+from client.screens.help import HelpScreen
+from client.screens.join import JoinPlan, JoinScreen
+from client.screens.menu import MenuScreen
+from client.screens.settings import SettingsScreen
+from client.screens.setup import LocalPlan, SetupScreen, default_plan
+from client.settings import (
+    Settings,
+    load_settings,
+    recall_seat,
+    remember_seat,
+    save_settings,
+)
+from client.widgets.log import ChatPanel
+from client.widgets.prompt import PromptBar
+
+Start = LocalPlan | JoinPlan | None
+
+
+class AllegianceApp(App[int]):
+    """The terminal client."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Allegiance"
+    HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 (Textual's own declaration)
+        (0, "-compact"),
+        (120, "-wide"),
+    ]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Help"),
+        Binding("question_mark", "help", "Help", key_display="?", show=False),
+    ]
+
+    def __init__(
+        self,
+        start: Start = None,
+        settings: Settings | None = None,
+        settings_path: Path | None = None,
+        save: bool = True,
+    ) -> None:
+        super().__init__()
+        self.settings_path = settings_path
+        self._save = save
+        warning = None
+        if settings is None:
+            settings, warning = load_settings(settings_path)
+        self.settings = settings
+        self._startup_warning = warning
+        self.start = start
+        self.game: GameController | None = None
+        #: Extra settings for the in-process server of local games (tests: fixed seeds).
+        self.server_settings: dict[str, Any] = {}
+        self.last_plan: LocalPlan | None = start if isinstance(start, LocalPlan) else None
+        self._prepare_worker_processes()
+
+    # startup ----------------------------------------------------------------------------------
+    def on_mount(self) -> None:
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+        if self._startup_warning:
+            self.notify(self._startup_warning, severity="warning")
+        self.push_screen(MenuScreen())
+        if isinstance(self.start, LocalPlan):
+            self.start_local(self.start)
+        elif isinstance(self.start, JoinPlan):
+            self.start_join(self.start)
+
+    def _prepare_worker_processes(self) -> None:
+        """Start multiprocessing's resource tracker now, while stderr is still a real
+        file: the in-process server runs strong bots in worker processes, and starting
+        the tracker later, under Textual's redirected stderr, fails."""
+        try:
+            from multiprocessing import resource_tracker
+
+            resource_tracker.ensure_running()
+        except Exception:  # only strong bots need it; the server reports its own errors
+            pass
+
+    def switch_to(self, screen: Screen[Any]) -> None:
+        """Show ``screen`` as the one main screen above the menu."""
+        while len(self.screen_stack) > 3:
+            self.pop_screen()
+        if len(self.screen_stack) == 3:
+            self.switch_screen(screen)
+        else:
+            self.push_screen(screen)
+
+    def back_to_menu(self) -> None:
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+
+    # games ------------------------------------------------------------------------------------
+    def _server_settings(self) -> dict[str, Any]:
+        s = self.settings
+        return {"auto_pass": s.auto_pass, "stops": list(s.stops), "hold": s.hold}
+
+    def start_local(self, plan: LocalPlan) -> None:
+        """A local game: the real server in-process, every human seat held here."""
+        self.last_plan = plan
+        session = ClientSession(lambda _msg: None, self.settings.name)
+        options: dict[str, Any] = {"hotseat": True, **plan.options}
+        if self.settings.timer:
+            options.setdefault("timer", self.settings.timer)
+        session.start_create({"format": plan.format}, [s.to_wire() for s in plan.seats],
+                             options, plan.humans)  # fmt: skip
+        title = "Hot-seat" if len(plan.humans) > 1 else "Local game"
+        self._run_game(GameController(self, session, local=True, title=title,
+                                      settings=self._server_settings()))  # fmt: skip
+
+    def start_join(self, plan: JoinPlan) -> None:
+        """Join (or watch) a table on a server, resuming a seat we held before."""
+        session = ClientSession(lambda _msg: None, self.settings.name)
+        if plan.watch:
+            session.start_watch(plan.table)
+        else:
+            held = recall_seat(plan.url, plan.table)
+            if held is not None:
+                session.start_join(plan.table, seat=held[0], token=held[1])
+            else:
+                session.start_join(plan.table)
+
+        def keep(seated: Seated) -> None:
+            remember_seat(plan.url, seated.table, seated.seat, seated.token)
+
+        title = f"Watching {plan.table}" if plan.watch else plan.table
+        self._run_game(
+            GameController(
+                self,
+                session,
+                plan.url,
+                title=title,
+                on_seated=keep,
+                settings=None if plan.watch else self._server_settings(),
+            )
+        )
+
+    def _run_game(self, controller: GameController) -> None:
+        if self.game is not None:
+            old = self.game
+            self.run_worker(old.stop(), group="stop")
+        self.game = controller
+        self.run_worker(controller.run(), group="net", exclusive=True, exit_on_error=False)
+
+    def on_net_updates(self, message: NetUpdates) -> None:
+        if message.controller is self.game:
+            message.controller.apply(message.updates)
+
+    def game_failed(self, controller: GameController, text: str) -> None:
+        if controller is not self.game:
+            return
+        self.notify(text, title="Could not continue", severity="error", timeout=8)
+        self.run_worker(controller.stop(), group="stop")
+        self.game = None
+        self.back_to_menu()
+
+    def after_game(self, choice: str | None) -> None:
+        if choice == "again" and self.last_plan is not None:
+            self.start_local(self.last_plan)
+        elif choice == "menu":
+            self.action_leave_game()
+
+    def on_prompt_bar_chosen(self, message: PromptBar.Chosen) -> None:
+        if self.game is not None:
+            self.game.choose(message.seat, message.actions)
+
+    def on_chat_panel_said(self, message: ChatPanel.Said) -> None:
+        if self.game is not None:
+            self.game.chat(message.text)
+
+    # actions ----------------------------------------------------------------------------------
+    def action_help(self) -> None:
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def action_new_game(self) -> None:
+        plan = self.last_plan or default_plan(self.settings.name)
+
+        def chosen(result: LocalPlan | None) -> None:
+            if result is not None:
+                self.start_local(result)
+
+        self.push_screen(SetupScreen(plan), chosen)
+
+    def _join_screen(self, watch: bool) -> None:
+        def chosen(result: JoinPlan | None) -> None:
+            if result is not None:
+                address = result.url.removeprefix("ws://")
+                if address != self.settings.last_address:
+                    self.settings.last_address = address
+                    self._store()
+                self.start_join(result)
+
+        self.push_screen(JoinScreen(self.settings.last_address, watch=watch), chosen)
+
+    def action_join_game(self) -> None:
+        self._join_screen(False)
+
+    def action_watch_game(self) -> None:
+        self._join_screen(True)
+
+    def action_settings(self) -> None:
+        def chosen(result: Settings | None) -> None:
+            if result is None:
+                return
+            self.settings = result
+            self.theme = result.theme
+            self._store()
+            if self.game is not None:
+                self.game.session.send_settings(**self._server_settings())
+            self.notify("Settings saved.")
+
+        themes = sorted(self.available_themes)
+        self.push_screen(SettingsScreen(self.settings, themes), chosen)
+
+    def action_leave_game(self) -> None:
+        if self.game is not None:
+            self.run_worker(self.game.stop(), group="stop")
+            self.game = None
+        self.back_to_menu()
+
+    def _store(self) -> None:
+        if self._save:
+            problem = save_settings(self.settings, self.settings_path)
+            if problem:
+                self.notify(problem, severity="warning")
+
+    def watch_theme(self, theme: str) -> None:
+        if theme != self.settings.theme and not isinstance(self.screen, SettingsScreen):
+            self.settings.theme = theme
+            self._store()
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand(
+            "New local game", "Hot-seat and bots in this terminal", self.action_new_game
+        )
+        yield SystemCommand(
+            "Join a game", "Join a table by address and join code", self.action_join_game
+        )
+        yield SystemCommand("Watch a game", "Spectate a table", self.action_watch_game)
+        yield SystemCommand(
+            "Settings", "Name, theme, auto-pass and stops, timer", self.action_settings
+        )
+        yield SystemCommand("Rules and keys", "Help: keys and a rules summary", self.action_help)
+        if self.game is not None:
+            yield SystemCommand("Leave the game", "Back to the main menu", self.action_leave_game)
+
+    async def action_quit(self) -> None:
+        if self.game is not None:
+            await self.game.stop()
+        self.exit(0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    app = AllegianceApp()
+    result = app.run()
+    return int(result or 0)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

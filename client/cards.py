@@ -1,0 +1,181 @@
+"""Names and text for card, hero, face and ability ids, for people.
+
+A view carries ids only (``docs/realm-interface.md``); the client turns them into words
+with the card catalog (``shared.rules.realm.catalog.load_catalog()``). The catalog is
+read through a few duck-typed accessors so this module keeps working while the catalog's
+shape settles; when it is missing or an id is unknown, the id itself is prettified
+("skilled_strike" → "Skilled Strike"), so a screen never shows a blank.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+#: The three shared decks, in the order they are shown.
+DECKS = ("basic", "elite", "action")
+
+#: Deck kinds for a few cards the rulebook names, used only when no catalog loads.
+_STAND_IN_KINDS: Mapping[str, str] = {
+    "infantry": "basic",
+    "halberdier": "basic",
+    "crossbowman": "basic",
+    "reserve_force_captain": "basic",
+    "militia_recruit": "basic",
+    "skilled_strike": "action",
+    "mend_wounds": "action",
+    "battle_surge": "action",
+}
+
+
+_SMALL_WORDS = frozenset({"of", "the", "and", "to", "in", "on", "a", "an", "for", "from"})
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """What the client shows about one id."""
+
+    id: str
+    name: str
+    kind: str = ""  # basic / elite / action / weapon / armor / special / hero / ability
+    cost: int | None = None
+    attack: int | None = None
+    health: int | None = None
+    armor: int | None = None
+    text: str = ""
+    reaction: bool = False
+
+
+def prettify(card_id: str) -> str:
+    """A readable name made from an id: ``"skilled_strike"`` → ``"Skilled Strike"``."""
+    base = card_id.rsplit("/", 1)[-1].rsplit(":", 1)[-1]
+    words = [w for w in base.replace("-", "_").split("_") if w]
+    out = [w if i and w in _SMALL_WORDS else w[:1].upper() + w[1:] for i, w in enumerate(words)]
+    return " ".join(out) or card_id
+
+
+def _field(entry: Any, *names: str) -> Any:
+    for name in names:
+        if isinstance(entry, Mapping):
+            if name in entry:
+                return entry[name]
+        elif hasattr(entry, name):
+            return getattr(entry, name)
+    return None
+
+
+def _as_int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _info_from_entry(card_id: str, entry: Any) -> CardInfo:
+    kind = _field(entry, "unit_class") or _field(entry, "deck", "kind", "type", "card_type")
+    kind = getattr(kind, "value", kind)
+    text = _field(entry, "text", "rules_text", "description")
+    return CardInfo(
+        id=card_id,
+        name=str(_field(entry, "name", "title") or prettify(card_id)),
+        kind=str(kind or ""),
+        cost=_as_int(_field(entry, "cost", "gold_cost")),
+        attack=_as_int(_field(entry, "attack", "attack_power")),
+        armor=_as_int(_field(entry, "armor", "rating")),
+        health=_as_int(_field(entry, "health", "max_health")),
+        text=str(text or ""),
+        reaction=bool(_field(entry, "reaction", "is_reaction")),
+    )
+
+
+class CardBook:
+    """Looks ids up in the catalog; falls back to a prettified id."""
+
+    def __init__(self, catalog: Any = None) -> None:
+        self._catalog = catalog
+        self._cache: dict[str, CardInfo] = {}
+
+    def _entry(self, card_id: str) -> Any:
+        catalog = self._catalog
+        if catalog is None:
+            return None
+        for attr in ("cards", "heroes", "faces", "abilities", "specials", "equipment"):
+            table = _field(catalog, attr)
+            if isinstance(table, Mapping) and card_id in table:
+                return table[card_id]
+        getter = getattr(catalog, "get", None)
+        if callable(getter):
+            try:
+                return getter(card_id)
+            except (KeyError, LookupError, TypeError, ValueError):
+                return None
+        return None
+
+    def info(self, card_id: str) -> CardInfo:
+        """Everything known about ``card_id``."""
+        found = self._cache.get(card_id)
+        if found is None:
+            entry = self._entry(card_id)
+            if entry is None:
+                found = CardInfo(card_id, prettify(card_id), _STAND_IN_KINDS.get(card_id, ""))
+            else:
+                found = _info_from_entry(card_id, entry)
+            self._cache[card_id] = found
+        return found
+
+    def heroes(self) -> list[tuple[str, str]]:
+        """``(hero_id, "Name, Title")`` for every hero of the catalog, by name."""
+        table = _field(self._catalog, "heroes") if self._catalog is not None else None
+        if not isinstance(table, Mapping):
+            return []
+        out = []
+        for hero_id, hero in table.items():
+            name = str(_field(hero, "name") or prettify(hero_id))
+            title = _field(hero, "title")
+            out.append((str(hero_id), f"{name}, {title}" if title else name))
+        return sorted(out, key=lambda item: item[1])
+
+    def half_name(self, card_id: str, half: int) -> str:
+        """The name of one half of a split action card (the card's name otherwise)."""
+        halves = _field(self._entry(card_id), "halves") if self._catalog is not None else None
+        if isinstance(halves, list | tuple) and 0 <= half < len(halves):
+            return str(_field(halves[half], "name") or self.name(card_id))
+        return self.name(card_id) + (" (lower half)" if half else "")
+
+    def name(self, card_id: str) -> str:
+        return self.info(card_id).name
+
+    def kind(self, card_id: str) -> str:
+        return self.info(card_id).kind
+
+    def ability(self, hero_id: str, ability_id: str) -> CardInfo:
+        """A hero ability, looked up as ``hero/ability`` first, then by its own id."""
+        for key in (f"{hero_id}/{ability_id}", f"{hero_id}:{ability_id}", ability_id):
+            entry = self._entry(key)
+            if entry is not None:
+                return _info_from_entry(ability_id, entry)
+        hero = self._entry(hero_id)
+        abilities = _field(hero, "abilities") if hero is not None else None
+        if isinstance(abilities, Mapping) and ability_id in abilities:
+            return _info_from_entry(ability_id, abilities[ability_id])
+        if isinstance(abilities, list | tuple):
+            for entry in abilities:
+                if _field(entry, "id") == ability_id:
+                    return _info_from_entry(ability_id, entry)
+        return CardInfo(ability_id, prettify(ability_id), "ability")
+
+
+def _load_catalog() -> Any:
+    try:
+        from shared.rules.realm.catalog import load_catalog
+    except ImportError:
+        return None
+    try:
+        return load_catalog()
+    except Exception:  # a broken catalog must not stop the client from drawing
+        return None
+
+
+@functools.cache
+def default_book() -> CardBook:
+    """The process-wide card book (the catalog is loaded once, lazily)."""
+    return CardBook(_load_catalog())

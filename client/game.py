@@ -1,0 +1,331 @@
+"""The game controller: one table as this terminal plays it.
+
+It owns the :class:`~client.net.session.ClientSession` (and, when connected, the
+:class:`~client.net.connection.Connection` and an in-process server for local games),
+turns session updates into screens, and decides which held seat is *displayed*:
+
+* a seat with a decision pending is shown; while no held seat must decide (bots or
+  remote players are thinking), the displayed seat stays;
+* when control passes to a different human seat of this terminal (hot-seat), the
+  curtain goes up first; the table is switched to the new seat *before* the curtain
+  is lifted, so no screen ever shows a hand to the wrong player.
+
+The controller holds no game rules: prompts come from ``view["legal"]``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from textual.message import Message
+
+from client.net.connection import Connection, LinkState
+from client.net.session import (
+    ChatLine,
+    ClientSession,
+    Failed,
+    Notice,
+    SeatChanged,
+    Seated,
+    SeatStream,
+    TableCreated,
+    Update,
+)
+from client.screens.curtain import CurtainScreen
+from client.screens.gameover import GameOverScreen
+from client.screens.lobby import LobbyScreen
+from client.screens.logview import LogScreen
+from client.screens.table import TableFrame, TableScreen
+from client.viewmodel.log import sentences
+from client.viewmodel.prompt import safe_prompt
+from client.viewmodel.table import build_table
+
+if TYPE_CHECKING:
+    from client.app import AllegianceApp
+
+
+class NetUpdates(Message):
+    """Updates from the network worker, delivered on the app's message queue."""
+
+    def __init__(self, controller: GameController, updates: list[Update]) -> None:
+        super().__init__()
+        self.controller = controller
+        self.updates = updates
+
+
+class GameController:
+    """Connects screens, the session and (for local games) the in-process server."""
+
+    def __init__(
+        self,
+        app: AllegianceApp,
+        session: ClientSession,
+        url: str | None = None,
+        *,
+        local: bool = False,
+        title: str = "",
+        on_seated: Callable[[Seated], None] | None = None,
+        settings: dict[str, Any] | None = None,
+    ) -> None:
+        self.app = app
+        self.session = session
+        self.url = url
+        self.local = local
+        self.title = title
+        self.on_seated = on_seated
+        self.settings = settings
+        self.connection: Connection | None = None
+        self.server: Any = None
+        self.displayed: int | None = None
+        self.curtain: CurtainScreen | None = None
+        self.table_screen: TableScreen | None = None
+        self.lobby: LobbyScreen | None = None
+        self.link = ""
+        self.over_shown = False
+        self.closed = False
+        self._settings_sent = False
+        self._clock_seen: dict[tuple[Any, ...], float] = {}
+        self._render_pending = False
+        self.revision = 0  # grows with every batch of updates (tests wait on it)
+
+    # lifetime -------------------------------------------------------------------------------
+    async def run(self) -> None:
+        """The network worker: start the local server if asked, then connect and serve."""
+        if self.local:
+            try:
+                from server.local import start_local_server
+
+                self.server = await start_local_server(**self.app.server_settings)
+            except Exception as exc:  # the server could not start: say so, no traceback
+                self.deliver([Failed(f"Could not start the local server: {exc}")])
+                return
+            self.url = self.server.url
+        if self.url is None:
+            return
+        self.connection = Connection(self.url, self.session, self.deliver)
+        await self.connection.run()
+
+    def deliver(self, updates: list[Update]) -> None:
+        self.app.post_message(NetUpdates(self, updates))
+
+    async def stop(self) -> None:
+        self.closed = True
+        if self.connection is not None:
+            await self.connection.close()
+        if self.server is not None:
+            server, self.server = self.server, None
+            with contextlib.suppress(Exception):  # stopping must not raise at exit
+                await server.stop()
+
+    @property
+    def hotseat(self) -> bool:
+        return len(self.session.seats) > 1
+
+    # updates --------------------------------------------------------------------------------
+    def apply(self, updates: list[Update]) -> None:
+        self.revision += 1
+        changed = False
+        for update in updates:
+            if isinstance(update, SeatChanged):
+                self._log(update)
+                changed = True
+            elif isinstance(update, Notice):
+                self.app.notify(update.text, severity=update.severity)  # type: ignore[arg-type]
+            elif isinstance(update, ChatLine):
+                if self.table_screen is not None:
+                    self.table_screen.add_chat(update.name, update.text)
+                if isinstance(self.app.screen, LogScreen):
+                    self.app.screen.add_chat(update.name, update.text)
+            elif isinstance(update, Seated):
+                if self.on_seated is not None:
+                    self.on_seated(update)
+            elif isinstance(update, TableCreated):
+                changed = True
+            elif isinstance(update, LinkState):
+                self._link(update)
+                changed = True
+            elif isinstance(update, Failed):
+                self.app.game_failed(self, update.text)
+                return
+        if changed:
+            self.route()
+
+    def _log(self, update: SeatChanged) -> None:
+        stream = self.session.stream(update.seat)
+        if stream is None or stream.view is None:
+            return
+        if update.events:
+            stream.log.extend(sentences(list(update.events), stream.view, stream.earlier_view))
+        if self.settings is not None and not self._settings_sent and update.seat is not None:
+            self._settings_sent = True
+            self.session.send_settings(**self.settings)
+
+    def _link(self, update: LinkState) -> None:
+        before = self.link
+        if update.state == "online":
+            self.link = ""
+            if before.startswith("reconnecting"):
+                self.app.notify("Connected again.", severity="information")
+        elif update.state == "connecting":
+            self.link = "connecting…"
+        elif update.state == "reconnecting":
+            self.link = "reconnecting…" + (f" {update.detail}" if update.detail else "")
+        else:
+            self.link = "disconnected"
+
+    # routing --------------------------------------------------------------------------------
+    def route(self) -> None:
+        """Show the right screen and the right seat for the current state."""
+        if self.closed:
+            return
+        info = self.session.any_table_info()
+        if info.get("status") == "waiting" or (
+            self.session.table and not any(s.view for s in self.session.streams.values())
+        ):
+            self._show_lobby(info)
+            return
+        if not any(s.view for s in self.session.streams.values()):
+            return
+        self._ensure_table()
+        target = self._target_seat()
+        if target != self.displayed:
+            if self.hotseat and target is not None:
+                self._raise_curtain(target)
+            else:
+                self.displayed = target
+        self.render()
+        self._check_over()
+
+    def _target_seat(self) -> int | None:
+        held: list[int | None] = list(self.session.seats) or [None]
+        deciding = self.session.seats_to_decide()
+        if self.curtain is not None:
+            return deciding[0] if deciding else self.curtain.seat
+        if self.displayed in deciding or (not deciding and self.displayed in held):
+            return self.displayed
+        if deciding:
+            return deciding[0]
+        return held[0]
+
+    def _raise_curtain(self, seat: int) -> None:
+        stream = self.session.stream(seat)
+        name = self._seat_name(seat)
+        reason = safe_prompt(stream.view).title if stream and stream.view else ""
+        if self.curtain is not None:
+            self.curtain.retarget(seat, name, reason)
+            return
+        # Nothing private of the old seat may wait above the table (its log, say).
+        while (
+            self.table_screen is not None
+            and self.app.screen is not self.table_screen
+            and (len(self.app.screen_stack) > 3)
+        ):
+            self.app.pop_screen()
+        self.curtain = CurtainScreen(seat, name, reason)
+        self.app.push_screen(self.curtain, self._lifted)
+
+    def _lifted(self, seat: int | None) -> None:
+        self.curtain = None
+        if seat is not None:
+            self.displayed = seat
+        self.render()
+        self.route()
+
+    def _seat_name(self, seat: int) -> str:
+        view = self.session.view(seat) or {}
+        for p in view.get("players", []):
+            if p.get("seat") == seat:
+                return str(p.get("name") or f"Seat {seat + 1}")
+        return f"Seat {seat + 1}"
+
+    def _show_lobby(self, info: dict[str, Any]) -> None:
+        if self.lobby is None:
+            self.lobby = LobbyScreen()
+            self.app.switch_to(self.lobby)
+        self.lobby.show(self.session.table or "", info)
+
+    def _ensure_table(self) -> None:
+        if self.table_screen is None:
+            self.table_screen = TableScreen()
+            self.app.switch_to(self.table_screen)
+            self.lobby = None
+
+    # rendering ------------------------------------------------------------------------------
+    def frame(self, seat: int | None) -> TableFrame | None:
+        """What the table shows for ``seat`` now (None before its first view)."""
+        stream = self.session.stream(seat)
+        if stream is None or stream.view is None:
+            return None
+        view = stream.view
+        # Busy while a choice is on its way, or the next of a batch is about to go (a
+        # trigger's targets asked in between must stay answerable).
+        busy = stream.in_flight is not None or (
+            bool(stream.batch) and stream.batch[0] in stream.legal
+        )
+        return TableFrame(
+            table=build_table(view),
+            prompt=safe_prompt(view),
+            log=stream.log,
+            log_owner=stream,
+            busy=busy,
+            deadline=self._deadline(stream),
+            link=self.link,
+            title=self.title,
+        )
+
+    def _deadline(self, stream: SeatStream) -> float | None:
+        clock = stream.table_info.get("clock")
+        view = stream.view or {}
+        if (
+            not clock
+            or clock.get("seat") != stream.seat
+            or clock.get("version") != view.get("version")
+        ):
+            return None
+        key = (stream.seat, clock.get("version"), clock.get("ms"))
+        seen = self._clock_seen.setdefault(key, time.monotonic())
+        return seen + float(clock.get("ms", 0)) / 1000.0
+
+    def render(self) -> None:
+        """Redraw the table soon: a burst of patches is drawn once."""
+        if not self._render_pending:
+            self._render_pending = True
+            self.app.call_later(self.render_now)
+
+    def render_now(self) -> None:
+        self._render_pending = False
+        if self.table_screen is None or self.closed:
+            return
+        frame = self.frame(self.displayed)
+        if frame is not None:
+            self.table_screen.show(frame)
+            if isinstance(self.app.screen, LogScreen) and self.curtain is None:
+                self.app.screen.add_line(frame.log)
+
+    def _check_over(self) -> None:
+        stream = self.session.stream(self.displayed)
+        view = stream.view if stream else None
+        if self.over_shown or not view or not view.get("result"):
+            return
+        self.over_shown = True
+        if self.curtain is not None:
+            self.curtain.dismiss(self.curtain.seat)
+        self.app.push_screen(
+            GameOverScreen(build_table(view), can_replay=self.local), self.app.after_game
+        )
+
+    # intents --------------------------------------------------------------------------------
+    def choose(self, seat: int | None, actions: list[dict[str, Any]]) -> None:
+        """Submit what the player chose (``seat`` must be the displayed seat)."""
+        if seat is None or seat != self.displayed or self.curtain is not None:
+            return
+        problem = self.session.submit_batch(seat, actions)
+        if problem:
+            self.app.notify(problem, severity="warning")
+        self.render()
+
+    def chat(self, text: str) -> None:
+        self.session.chat(self.displayed, text)

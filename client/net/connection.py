@@ -1,0 +1,138 @@
+"""The asyncio adapter between a websocket and a :class:`ClientSession`.
+
+:meth:`Connection.run` connects, sends what ``session.on_connected()`` lists, then feeds
+every decoded frame to the session and hands the resulting updates to ``deliver``.
+After a dropped connection it reconnects by itself with a growing delay (capped), and
+the session restores its seats. It holds no game rules and no view state.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from client.net.session import ClientSession, Failed, Message, Notice, Update
+from shared.protocol import ProtocolError, codec
+
+
+@dataclass(frozen=True)
+class LinkState(Update):
+    """The connection's state, for the status line: "connecting", "online",
+    "reconnecting" (with the next attempt's delay) or "closed"."""
+
+    state: str
+    detail: str = ""
+
+
+class Connection:
+    """One websocket to one server, reconnecting until :meth:`close` is called."""
+
+    def __init__(
+        self,
+        url: str,
+        session: ClientSession,
+        deliver: Callable[[list[Update]], None],
+        *,
+        max_delay: float = 8.0,
+    ) -> None:
+        self.url = url
+        self.session = session
+        self.deliver = deliver
+        self.max_delay = max_delay
+        self._outbox: asyncio.Queue[bytes] = asyncio.Queue()
+        self._closing = False
+        self._ws: Any = None
+        self._dropping: asyncio.Future[None] | None = None
+        session.send = self.send
+
+    def send(self, message: Message) -> None:
+        """Queue one message; it goes out while connected (dropped on a disconnect, the
+        session re-sends what matters on the next connect)."""
+        try:
+            self._outbox.put_nowait(codec.encode(message))
+        except ProtocolError as exc:
+            self.deliver([Notice(f"Could not send that: {exc}", "error")])
+
+    async def close(self) -> None:
+        self._closing = True
+        if self._ws is not None:
+            with contextlib.suppress(Exception):
+                await self._ws.close()
+
+    def drop(self) -> None:
+        """Close the socket as if the network failed (tests, and "reconnect now")."""
+        if self._ws is not None:
+            self._dropping = asyncio.ensure_future(self._ws.close(code=4000, reason="client drop"))
+
+    async def run(self) -> None:
+        """Connect and serve until closed; reconnect after failures."""
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import InvalidHandshake, InvalidURI, WebSocketException
+
+        delay = 0.25
+        first = True
+        while not self._closing:
+            self.deliver([LinkState("connecting" if first else "reconnecting")])
+            try:
+                async with connect(
+                    self.url,
+                    max_size=codec.CLIENT_LIMITS.max_frame,
+                    compression=None,
+                    ping_interval=15,
+                    ping_timeout=15,
+                    open_timeout=10,
+                ) as ws:
+                    self._ws = ws
+                    delay = 0.25
+                    if await self._serve(ws):
+                        return
+            except InvalidURI:
+                self.deliver([Failed(f"{self.url} is not a server address.")])
+                return
+            except (OSError, TimeoutError, InvalidHandshake, WebSocketException):
+                pass
+            finally:
+                self._ws = None
+            if self._closing:
+                break
+            first = False
+            self.deliver([LinkState("reconnecting", f"retrying in {delay:.0f}s")])
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, self.max_delay)
+        self.deliver([LinkState("closed")])
+
+    async def _serve(self, ws: Any) -> bool:
+        """One connection's life; True when the session failed for good."""
+        self._outbox = asyncio.Queue()
+        for message in self.session.on_connected():
+            self._outbox.put_nowait(codec.encode(message))
+        self.deliver([LinkState("online")])
+        writer = asyncio.create_task(self._write(ws))
+        try:
+            async for frame in ws:
+                try:
+                    message = codec.decode(frame, codec.CLIENT_LIMITS)
+                except ProtocolError as exc:
+                    self.deliver(
+                        [Notice(f"The server sent something unreadable ({exc}).", "error")]
+                    )
+                    continue
+                updates = self.session.on_message(message)
+                if updates:
+                    self.deliver(updates)
+                if any(isinstance(u, Failed) for u in updates):
+                    self._closing = True
+                    return True
+        finally:
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+        return False
+
+    async def _write(self, ws: Any) -> None:
+        while True:
+            frame = await self._outbox.get()
+            await ws.send(frame)

@@ -1,0 +1,423 @@
+"""The client side of the wire protocol, without I/O (see ``docs/protocol.md``).
+
+A :class:`ClientSession` is fed every decoded server message (:meth:`on_message`) and
+returns what changed for the screens as :class:`Update` records; it writes requests by
+calling ``send`` (a function given at construction). The connection adapter
+(``client.net.connection``) moves the bytes and calls :meth:`on_connected` after every
+(re)connect, which yields the messages that restore the session: the first ``create``,
+``join`` or ``watch``, and later a ``join`` with its token for every held seat plus the
+command whose answer never came (same id, so the server never applies it twice).
+
+Per seat it keeps the last full document and applies patches in ``seq`` order; a gap,
+a patch that does not fit or a hash mismatch drops the document and asks for a ``sync``.
+It never changes a document itself and never decides what is legal.
+
+Call order: ``start_*`` once → ``on_connected`` (after each connect) → ``on_message``
+for each frame; ``submit`` / ``chat`` / ``send_settings`` whenever the screens ask.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from shared.protocol import PROTOCOL_VERSION, ProtocolError, diff
+
+Message = dict[str, Any]
+Action = dict[str, Any]
+
+
+# ----------------------------------------------------------------------------- updates
+@dataclass(frozen=True)
+class Update:
+    """Base of what a message changed, for the screens."""
+
+
+@dataclass(frozen=True)
+class SeatChanged(Update):
+    """A seat's document changed (``events`` are the patch's events for that seat)."""
+
+    seat: int | None
+    events: tuple[Mapping[str, Any], ...] = ()
+    full: bool = False
+
+
+@dataclass(frozen=True)
+class Notice(Update):
+    text: str
+    severity: str = "information"  # "information" | "warning" | "error"
+
+
+@dataclass(frozen=True)
+class ChatLine(Update):
+    seat: int | None
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Seated(Update):
+    """A seat was claimed by this client; ``token`` is to be kept for resuming."""
+
+    table: str
+    seat: int
+    token: str
+
+
+@dataclass(frozen=True)
+class TableCreated(Update):
+    table: str
+
+
+@dataclass(frozen=True)
+class Failed(Update):
+    """The session cannot go on (no such table, seat taken, version mismatch…)."""
+
+    text: str
+
+
+# ------------------------------------------------------------------------------- state
+@dataclass
+class SeatStream:
+    """One seat's (or the spectator's) document and what is pending for it."""
+
+    seat: int | None
+    token: str | None = None
+    seq: int = -1
+    doc: dict[str, Any] | None = None
+    earlier_view: dict[str, Any] | None = None  # the view before the last patch
+    in_flight: Message | None = None  # a submit whose answer has not come yet
+    batch: list[Action] = field(default_factory=list)  # actions to send one by one
+    sent_version: int = -1  # the view version of the last submit
+    log: list[str] = field(default_factory=list)
+    awaiting_sync: bool = False
+
+    @property
+    def view(self) -> dict[str, Any] | None:
+        if self.doc is None:
+            return None
+        view = self.doc.get("view")
+        return view if isinstance(view, dict) else None
+
+    @property
+    def table_info(self) -> dict[str, Any]:
+        info = (self.doc or {}).get("table")
+        return info if isinstance(info, dict) else {}
+
+    @property
+    def legal(self) -> list[Action]:
+        view = self.view
+        return list(view.get("legal") or []) if view else []
+
+
+_FATAL_ERRORS = {
+    "version_mismatch", "not_found", "seat_taken", "table_full", "forbidden",
+    "unauthorized", "bad_setup",
+}  # fmt: skip
+
+
+class ClientSession:
+    """Holds the seats of one table as this client sees them."""
+
+    def __init__(self, send: Callable[[Message], None], name: str = "Player") -> None:
+        self.send = send
+        self.name = name[:32] or "Player"
+        self.table: str | None = None
+        self.streams: dict[int | None, SeatStream] = {}
+        self._ids = itertools.count(1)
+        self._opening: Message | None = None  # create / join / watch, until answered
+        self._pending_claims: list[int] = []
+        self.spectator = False
+
+    # opening -----------------------------------------------------------------------
+    def _next_id(self) -> str:
+        return f"c{next(self._ids)}"
+
+    def start_create(
+        self,
+        setup: Mapping[str, Any],
+        seats: list[dict[str, Any]],
+        options: Mapping[str, Any],
+        claim: list[int],
+    ) -> None:
+        """Make a table and hold the ``claim``ed seats (hot-seat: every human seat)."""
+        self._opening = {
+            "t": "create", "id": self._next_id(), "game": "realm", "setup": dict(setup),
+            "seats": seats, "options": dict(options), "claim": list(claim),
+        }  # fmt: skip
+
+    def start_join(
+        self, table: str, seat: int | None = None, token: str | None = None, hero: str | None = None
+    ) -> None:
+        """Claim a free seat of ``table`` (or resume one with its ``token``)."""
+        self.table = table
+        if token is not None and seat is not None:
+            self.streams[seat] = SeatStream(seat, token)
+            return
+        msg: Message = {"t": "join", "id": self._next_id(), "table": table, "name": self.name}
+        if seat is not None:
+            msg["seat"] = seat
+        if hero:
+            msg["hero"] = hero
+        self._opening = msg
+
+    def start_watch(self, table: str) -> None:
+        self.table = table
+        self.spectator = True
+        self._opening = {"t": "watch", "id": self._next_id(), "table": table}
+
+    def on_connected(self) -> list[Message]:
+        """The messages to send after ``hello`` on every (re)connection, in order."""
+        out: list[Message] = [{"t": "hello", "v": PROTOCOL_VERSION, "name": self.name}]
+        if self._opening is not None:
+            out.append(self._opening)
+        for stream in self.streams.values():
+            stream.seq, stream.awaiting_sync = -1, True
+            if stream.seat is None:
+                if self._opening is None:
+                    out.append({"t": "watch", "id": self._next_id(), "table": self.table})
+                continue
+            if stream.token is None:
+                continue
+            out.append({"t": "join", "id": self._next_id(), "table": self.table,
+                        "seat": stream.seat, "token": stream.token})  # fmt: skip
+            if stream.in_flight is not None:
+                out.append(stream.in_flight)  # same id: applied at most once
+        return out
+
+    # seats ---------------------------------------------------------------------------
+    @property
+    def seats(self) -> list[int]:
+        """Seats this client plays, in seat order."""
+        return sorted(s for s in self.streams if s is not None)
+
+    def stream(self, seat: int | None) -> SeatStream | None:
+        return self.streams.get(seat)
+
+    def view(self, seat: int | None) -> dict[str, Any] | None:
+        stream = self.streams.get(seat)
+        return stream.view if stream else None
+
+    def any_table_info(self) -> dict[str, Any]:
+        for stream in self.streams.values():
+            if stream.doc is not None:
+                return stream.table_info
+        return {}
+
+    def seats_to_decide(self) -> list[int]:
+        """Held seats that have a decision pending now (legal actions, nothing in flight)."""
+        return [
+            s for s in self.seats
+            if self.streams[s].legal and self.streams[s].in_flight is None
+        ]  # fmt: skip
+
+    # commands ------------------------------------------------------------------------
+    def submit(self, seat: int, action: Action) -> str | None:
+        """Send ``action`` (taken from the seat's ``legal``) for ``seat``.
+
+        Returns a sentence when it cannot be sent now (nothing is sent then).
+        """
+        stream = self.streams.get(seat)
+        if stream is None or stream.token is None or stream.view is None:
+            return "You do not hold that seat."
+        if stream.in_flight is not None:
+            return "Still waiting for the server to answer your last choice."
+        if action not in stream.legal:
+            return "That choice is no longer open; the table has changed."
+        msg: Message = {
+            "t": "submit", "id": self._next_id(), "table": self.table, "seat": seat,
+            "token": stream.token, "version": int(stream.view.get("version", 0)),
+            "action": action,
+        }  # fmt: skip
+        stream.in_flight = msg
+        stream.sent_version = msg["version"]
+        self.send(msg)
+        return None
+
+    def submit_batch(self, seat: int, actions: list[Action]) -> str | None:
+        """Send several actions in turn, each once the previous one was applied
+        (declaring attackers, assigning defenders). Stops if one is no longer legal."""
+        stream = self.streams.get(seat)
+        if stream is None or not actions:
+            return "Nothing to send."
+        stream.batch = list(actions[1:])
+        problem = self.submit(seat, actions[0])
+        if problem:
+            stream.batch = []
+        return problem
+
+    def _continue_batch(self, stream: SeatStream) -> list[Update]:
+        if not stream.batch or stream.in_flight is not None or stream.seat is None:
+            return []
+        view = stream.view or {}
+        if not stream.legal or int(view.get("version", -1)) <= stream.sent_version:
+            return []  # the last one is not applied to this view yet
+        action = stream.batch[0]
+        if action not in stream.legal:
+            kinds = {a.get("kind") for a in stream.legal}
+            if kinds & {action.get("kind"), "done"}:
+                stream.batch = []  # the same step, but our choice is gone
+                return [Notice("The rest of your choices are no longer open.", "warning")]
+            return []  # another decision came first (a trigger's targets): resume after it
+        stream.batch.pop(0)
+        self.submit(stream.seat, action)
+        return []
+
+    def request_sync(self, stream: SeatStream) -> None:
+        stream.doc, stream.seq, stream.awaiting_sync = None, -1, True
+        msg: Message = {
+            "t": "sync",
+            "id": self._next_id(),
+            "table": self.table,
+            "seat": stream.seat,
+        }
+        if stream.token is not None:
+            msg["token"] = stream.token
+        self.send(msg)
+
+    def chat(self, seat: int | None, text: str) -> None:
+        stream = self.streams.get(seat)
+        text = text.strip()[:300]
+        if stream is None or stream.token is None or not text:
+            return
+        self.send(
+            {"t": "chat", "table": self.table, "seat": seat, "token": stream.token, "text": text}
+        )
+
+    def send_settings(self, auto_pass: bool, stops: list[str], hold: bool) -> None:
+        for seat in self.seats:
+            stream = self.streams[seat]
+            if stream.token is None:
+                continue
+            self.send({
+                "t": "settings", "id": self._next_id(), "table": self.table, "seat": seat,
+                "token": stream.token, "auto_pass": auto_pass, "stops": list(stops), "hold": hold,
+            })  # fmt: skip
+
+    # incoming ------------------------------------------------------------------------
+    def on_message(self, msg: Mapping[str, Any]) -> list[Update]:
+        """Apply one server message; return what the screens should know."""
+        handler = getattr(self, f"_on_{msg.get('t')}", None)
+        if handler is None:
+            return []
+        result: list[Update] = handler(msg)
+        return result
+
+    def _on_welcome(self, msg: Mapping[str, Any]) -> list[Update]:
+        return []
+
+    def _on_pong(self, msg: Mapping[str, Any]) -> list[Update]:
+        return []
+
+    def _on_created(self, msg: Mapping[str, Any]) -> list[Update]:
+        self._opening = None
+        self.table = str(msg["table"])
+        updates: list[Update] = [TableCreated(self.table)]
+        for item in msg.get("tokens") or []:
+            seat, token = int(item["seat"]), str(item["token"])
+            self.streams[seat] = SeatStream(seat, token)
+            updates.append(Seated(self.table, seat, token))
+            self.send({"t": "join", "id": self._next_id(), "table": self.table,
+                       "seat": seat, "token": token})  # fmt: skip
+        return updates
+
+    def _on_seated(self, msg: Mapping[str, Any]) -> list[Update]:
+        seat = int(msg["seat"])
+        self.table = str(msg["table"])
+        if self._opening is not None and self._opening.get("t") == "join":
+            self._opening = None
+        stream = self.streams.setdefault(seat, SeatStream(seat))
+        if msg.get("token"):
+            stream.token = str(msg["token"])
+            return [Seated(self.table, seat, stream.token)]
+        return []
+
+    def _on_watching(self, msg: Mapping[str, Any]) -> list[Update]:
+        self._opening = None
+        self.streams.setdefault(None, SeatStream(None))
+        return []
+
+    def _on_sync(self, msg: Mapping[str, Any]) -> list[Update]:
+        seat = msg.get("seat")
+        stream = self.streams.setdefault(seat, SeatStream(seat))
+        stream.earlier_view = copy.deepcopy(stream.view) if stream.view else None
+        stream.doc = copy.deepcopy(dict(msg["doc"]))
+        stream.seq = int(msg["seq"])
+        stream.awaiting_sync = False
+        return [SeatChanged(seat, (), full=True), *self._continue_batch(stream)]
+
+    def _on_patch(self, msg: Mapping[str, Any]) -> list[Update]:
+        stream = self.streams.get(msg.get("seat"))
+        if stream is None or stream.doc is None:
+            return []  # a sync is on its way
+        if int(msg["seq"]) != stream.seq + 1:
+            self.request_sync(stream)
+            return []
+        before = copy.deepcopy(stream.view) if stream.view else None
+        try:
+            doc = diff.apply_ops(copy.deepcopy(stream.doc), list(msg.get("ops") or []))
+        except ProtocolError:
+            self.request_sync(stream)
+            return []
+        if diff.view_hash(doc) != msg.get("hash"):
+            self.request_sync(stream)
+            return []
+        stream.doc, stream.seq, stream.earlier_view = doc, int(msg["seq"]), before
+        events = tuple(msg.get("events") or ())
+        return [SeatChanged(stream.seat, events), *self._continue_batch(stream)]
+
+    def _on_accepted(self, msg: Mapping[str, Any]) -> list[Update]:
+        stream = self.streams.get(msg.get("seat"))
+        if stream is not None and stream.in_flight and stream.in_flight["id"] == msg.get("id"):
+            stream.in_flight = None
+            return self._continue_batch(stream)
+        return []
+
+    def _on_refused(self, msg: Mapping[str, Any]) -> list[Update]:
+        stream = self.streams.get(msg.get("seat"))
+        if stream is not None and stream.in_flight and stream.in_flight["id"] == msg.get("id"):
+            stream.in_flight = None
+            stream.batch = []
+        if msg.get("code") == "stale":
+            return [
+                Notice("The table changed before your choice arrived; choose again.", "warning")
+            ]
+        return [Notice(str(msg.get("message") or "The server refused that."), "warning")]
+
+    def _on_chat(self, msg: Mapping[str, Any]) -> list[Update]:
+        return [ChatLine(msg.get("seat"), str(msg.get("name", "?")), str(msg.get("text", "")))]
+
+    def _on_notice(self, msg: Mapping[str, Any]) -> list[Update]:
+        code = msg.get("code")
+        raw = msg.get("data")
+        data: Mapping[str, Any] = raw if isinstance(raw, dict) else {}
+        if code in ("seat_connected", "seat_disconnected") and data.get("seat") in self.streams:
+            return []  # about our own seats: the status line says it
+        if code in ("seat_connected", "seat_disconnected", "game_started", "game_over"):
+            return [Notice(str(msg.get("message", code)), "information")]
+        if code == "resync":
+            return []
+        return [Notice(str(msg.get("message", code)), "warning")]
+
+    def _on_error(self, msg: Mapping[str, Any]) -> list[Update]:
+        text = str(msg.get("message") or msg.get("code") or "The server reported an error.")
+        opening = self._opening
+        if msg.get("code") in _FATAL_ERRORS and (
+            msg.get("code") == "version_mismatch"
+            or (opening is not None and msg.get("id") == opening.get("id"))
+            or self._is_resume(msg.get("id"))
+        ):
+            self._opening = None
+            return [Failed(text)]
+        return [Notice(text, "error")]
+
+    def _is_resume(self, request_id: Any) -> bool:
+        # Errors to a resume mean the held seat is gone (for example the table ended).
+        return (
+            bool(request_id)
+            and not self.seats_to_decide()
+            and all(s.doc is None for s in self.streams.values())
+        )

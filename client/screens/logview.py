@@ -1,0 +1,58 @@
+"""The game log and chat on a screen of their own (the compact layout's `l` key)."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Input, Static
+
+from client.widgets.log import ChatPanel, GameLog
+
+
+class LogScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Back to the table"),
+        Binding("l", "close", "Back", show=False),
+        Binding("c", "chat", "Chat"),
+    ]
+
+    def __init__(
+        self, log: list[str], chat: list[tuple[str, str]], focus_chat: bool = False
+    ) -> None:
+        super().__init__(id="log-screen")
+        self.lines = log
+        self.chat = chat
+        self.focus_chat = focus_chat
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="log-box"):
+            yield Static("[b]Game log[/b]", classes="side-title")
+            yield GameLog(id="full-log")
+            yield ChatPanel(id="log-chat")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(GameLog).show(self, self.lines)
+        panel = self.query_one(ChatPanel)
+        for name, text in self.chat:
+            panel.add(name, text)
+        if self.focus_chat:
+            self.action_chat()
+        else:
+            self.query_one(GameLog).focus()
+
+    def add_line(self, lines: list[str]) -> None:
+        self.query_one(GameLog).show(self, lines)
+
+    def add_chat(self, name: str, text: str) -> None:
+        self.query_one(ChatPanel).add(name, text)
+
+    def action_chat(self) -> None:
+        self.query_one("#chat-input", Input).focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,187 @@
+"""New local game: the format, and for each seat a human in this terminal or a bot,
+its name and its hero (or random)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from client.cards import default_book
+
+FORMATS = (
+    ("duel", "Duel — two players"),
+    ("ffa", "Free-for-all — three or four"),
+    ("sworn", "Sworn enemy — three or four"),
+    ("team", "Teams — two against two"),
+)
+SEAT_COUNTS = {"duel": (2,), "ffa": (3, 4), "sworn": (3, 4), "team": (4,)}
+KINDS = (
+    ("human", "Human"),
+    ("bot0", "Bot — random"),
+    ("bot1", "Bot — easy"),
+    ("bot2", "Bot — medium"),
+    ("bot3", "Bot — hard"),
+)
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    kind: str  # "human" | "bot"
+    name: str
+    hero: str | None  # None: random
+    level: int = 1  # bots: 0 random, 1 easy, 2 medium, 3 hard
+
+    @property
+    def choice(self) -> str:
+        return "human" if self.kind == "human" else f"bot{self.level}"
+
+    def to_wire(self) -> dict[str, object]:
+        seat: dict[str, object] = {"kind": self.kind, "name": self.name, "hero": self.hero}
+        if self.kind == "bot":
+            seat["level"] = self.level
+        return seat
+
+
+@dataclass(frozen=True)
+class LocalPlan:
+    """A local game to start: the format and one plan per seat, in seat order."""
+
+    format: str
+    seats: tuple[SeatPlan, ...]
+    options: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+
+def default_plan(name: str = "Player") -> LocalPlan:
+    return LocalPlan("duel", (SeatPlan("human", name, None), SeatPlan("bot", "Bot", None)))
+
+
+class SetupScreen(Screen[LocalPlan | None]):
+    """Dismissed with the plan (Start) or None (Back)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(self, plan: LocalPlan) -> None:
+        super().__init__()
+        self.plan = plan
+        self.heroes = [("Random hero", "")] + [(n, i) for i, n in default_book().heroes()]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(classes="center-box"), Vertical(classes="panel"):
+            yield Static("New local game", classes="panel-title")
+            with Horizontal(classes="row"):
+                yield Select(
+                    [(t, k) for k, t in FORMATS],
+                    value=self.plan.format,
+                    allow_blank=False,
+                    id="format",
+                )
+                yield Select([("2 players", 2)], value=2, allow_blank=False, id="count")
+            yield Vertical(id="seat-rows")
+            with Horizontal(classes="buttons"):
+                yield Button("Start", variant="primary", id="start")
+                yield Button("Back", id="back")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._rebuild(len(self.plan.seats))
+        self.query_one("#format", Select).focus()
+
+    def _rebuild(self, count: int) -> None:
+        fmt = str(self.query_one("#format", Select).value)
+        counts = SEAT_COUNTS[fmt]
+        count = count if count in counts else counts[0]
+        counter = self.query_one("#count", Select)
+        with counter.prevent(Select.Changed):
+            counter.set_options([(f"{n} players", n) for n in counts])
+            counter.value = count
+        rows = self.query_one("#seat-rows", Vertical)
+        rows.remove_children()
+        for i in range(count):
+            seat = (
+                self.plan.seats[i]
+                if i < len(self.plan.seats)
+                else SeatPlan("bot", f"Bot {i + 1}", None)
+            )
+            team = f" T{i % 2 + 1}" if fmt == "team" else ""
+            rows.mount(
+                Horizontal(
+                    Label(f"Seat {i + 1}{team}", classes="seat-label"),
+                    Select(
+                        [(t, k) for k, t in KINDS],
+                        value=seat.choice,
+                        allow_blank=False,
+                        id=f"kind-{i}",
+                        classes="kind",
+                    ),
+                    Input(
+                        seat.name, placeholder="name", max_length=32, id=f"name-{i}", classes="name"
+                    ),
+                    Select(
+                        self.heroes,
+                        value=seat.hero or "",
+                        allow_blank=False,
+                        id=f"hero-{i}",
+                        classes="hero",
+                    ),
+                    classes="row",
+                )
+            )
+
+    @on(Select.Changed, "#format")
+    def _format_changed(self, event: Select.Changed) -> None:
+        if event.value == self.plan.format:
+            return  # the initial value, or no change
+        self.plan = self.current_plan()
+        self._rebuild(len(self.plan.seats))
+
+    @on(Select.Changed, "#count")
+    def _count_changed(self, event: Select.Changed) -> None:
+        if not isinstance(event.value, int) or event.value == len(self.plan.seats):
+            return
+        self.plan = self.current_plan()
+        self._rebuild(event.value)
+
+    def current_plan(self) -> LocalPlan:
+        seats: list[SeatPlan] = []
+        for row in self.query("#seat-rows > Horizontal"):
+            i = len(seats)
+            before = (
+                self.plan.seats[i] if i < len(self.plan.seats) else SeatPlan("bot", "", None, 0)
+            )
+            choice = row.query_one(f"#kind-{i}", Select).value
+            choice = choice if isinstance(choice, str) else before.choice
+            kind = "human" if choice == "human" else "bot"
+            level = int(choice[3:]) if kind == "bot" and choice[3:].isdigit() else 1
+            name = row.query_one(f"#name-{i}", Input).value.strip()[:32]
+            hero_value = row.query_one(f"#hero-{i}", Select).value
+            hero = hero_value or None if isinstance(hero_value, str) else before.hero
+            default = f"Player {i + 1}" if kind == "human" else f"Bot {i + 1}"
+            seats.append(SeatPlan(kind, name or default, hero, level))
+        fmt = self.query_one("#format", Select).value
+        return LocalPlan(fmt if isinstance(fmt, str) else self.plan.format, tuple(seats))
+
+    @on(Button.Pressed, "#start")
+    def action_start(self) -> None:
+        plan = self.current_plan()
+        if not plan.humans:
+            self.notify("At least one seat must be a human in this terminal.", severity="warning")
+            return
+        self.dismiss(plan)
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        self.dismiss(None)

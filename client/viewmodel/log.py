@@ -1,0 +1,209 @@
+"""Plain sentences for the game log, made from past-tense events (pure; no Textual).
+
+Events carry no prose (``docs/realm-interface.md``); words are made here, at the edge.
+An event this module does not know yet still gets a sentence (its type and fields), so
+the log never drops anything the server sent this seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from client.viewmodel.prompt import DECK_NAMES
+from client.viewmodel.refs import Namer
+from client.viewmodel.table import PHASE_NAMES, STEP_NAMES
+
+Event = Mapping[str, Any]
+
+
+def _who(e: Event, n: Namer) -> str:
+    return n.seat(e.get("seat"))
+
+
+def _thing(e: Event, n: Namer) -> str:
+    """The object of an event: a target ref, a handle or a card id."""
+    if e.get("target") is not None:
+        return n.ref(str(e["target"]))
+    if e.get("ref") is not None:
+        return n.ref(str(e["ref"]))
+    if e.get("unit") is not None:
+        return n.ref(str(e["unit"]))
+    if e.get("card") is not None:
+        card = e["card"]
+        return n.handle(card) if isinstance(card, int) else n.card(str(card))
+    if e.get("handle") is not None:
+        return n.handle(int(e["handle"]))
+    return "a card"
+
+
+def _drew(e: Event, n: Namer) -> str:
+    deck = DECK_NAMES.get(str(e.get("deck")), str(e.get("deck", "a deck")))
+    card = e.get("card")
+    if card is not None:
+        name = n.card(str(card)) if isinstance(card, str) else n.handle(int(card))
+        return f"{_who(e, n)} drew {name} from the {deck}."
+    return f"{_who(e, n)} drew a card from the {deck}."
+
+
+def _announced(e: Event, n: Namer) -> str:
+    item = e.get("item") or {}
+    label = item.get("label") or n.card(str(item.get("source", "")))
+    targets = item.get("targets") or []
+    on = f" targeting {n.refs(list(targets))}" if targets else ""
+    return f"{n.seat(item.get('seat', e.get('seat')))} announced {label}{on}."
+
+
+def _damaged(e: Event, n: Namer) -> str:
+    kind = " battle" if e.get("battle") else ""
+    return f"{_thing(e, n)} was dealt {e.get('amount', '?')}{kind} damage."
+
+
+def _game_over(e: Event, n: Namer) -> str:
+    winners = [n.seat(s) for s in e.get("winners") or []]
+    who = " and ".join(winners) or "Nobody"
+    return f"Game over: {who} {'win' if len(winners) > 1 else 'wins'}."
+
+
+def _battle_began(e: Event, n: Namer) -> str:
+    attacker = e.get("attacker", e.get("seat"))
+    defender = e.get("opponent", e.get("defender"))
+    return f"{n.seat(attacker)} began a battle against {n.seat(defender)}."
+
+
+def _card_of(e: Event, n: Namer) -> str:
+    """A card named by its id (events about cards that changed zone carry it)."""
+    if isinstance(e.get("card"), str):
+        return n.card(str(e["card"]))
+    return _thing(e, n)
+
+
+def _ability(e: Event, n: Namer) -> str:
+    return n.ability(int(e.get("seat", 0)), str(e.get("ability", "?")))
+
+
+def _deck(e: Event) -> str:
+    return DECK_NAMES.get(str(e.get("deck")), "deck")
+
+
+def _chain_label(e: Event, n: Namer) -> str:
+    label = e.get("label") or n.chain_label(e.get("id"))
+    return str(label) if label else "A maneuver"
+
+
+_SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
+    "game_started": lambda e, n: "The game began.",
+    "first_player": lambda e, n: f"{_who(e, n)} plays first.",
+    "refreshed_all": lambda e, n: f"{_who(e, n)}'s cards were refreshed.",
+    "cooldown_moved": lambda e, n: (
+        f"{_who(e, n)}'s {n.ability(int(e.get('seat', 0)), str(e.get('ability', '?')))}"
+        f" cooldown is at {e.get('cooldown', '?')}."
+        if e.get("cooldown")
+        else f"{_who(e, n)}'s {_ability(e, n)} is ready."
+    ),
+    "armor_prevented": lambda e, n: (
+        f"{_who(e, n)}'s armor prevented {e.get('amount', '?')} battle damage."
+    ),
+    "shielded": lambda e, n: (
+        f"The next {e.get('amount', '?')} damage to {_thing(e, n)} will be prevented."
+    ),
+    "milled": lambda e, n: f"{_card_of(e, n)} went from the {_deck(e)} to its discard pile.",
+    "buried": lambda e, n: f"{_card_of(e, n)} went to the bottom of its deck.",
+    "draw_failed": lambda e, n: (
+        f"{_who(e, n)} could not draw: the {DECK_NAMES.get(str(e.get('deck')), 'deck')} is empty."
+    ),
+    "trigger_declined": lambda e, n: (
+        f"{_who(e, n)} did not use {n.card(str(e.get('source', '?')))}'s effect."
+    ),
+    "trigger_skipped": lambda e, n: (
+        f"{n.card(str(e.get('source', '?')))}'s effect had no target and was skipped."
+    ),
+    "battle_ended": lambda e, n: (
+        f"The battle between {_who(e, n)} and {n.seat(e.get('opponent'))} ended."
+    ),
+    "equipped": lambda e, n: (
+        f"{_who(e, n)} equipped {n.card(str(e.get('weapon', '?')))}"
+        f" and {n.card(str(e.get('armor', '?')))}."
+    ),
+    "turn_began": lambda e, n: f"— Turn {e.get('turn', '')}: {_who(e, n)} —",
+    "production_rose": lambda e, n: (
+        f"{_who(e, n)}'s production rose to {e.get('production', e.get('to', '?'))}."
+    ),
+    "gold_gained": lambda e, n: f"{_who(e, n)} gained {e.get('amount', '?')} gold.",
+    "cooldowns_moved": lambda e, n: f"{_who(e, n)}'s cooldowns moved closer to ready.",
+    "refreshed": lambda e, n: (
+        f"{_thing(e, n) if 'target' in e or 'card' in e else _who(e, n) + '’s cards'} refreshed."
+    ),
+    "drew": _drew,
+    "deck_reshuffled": lambda e, n: (
+        f"The {DECK_NAMES.get(str(e.get('deck')), 'deck')} was reshuffled."
+    ),
+    "announced": _announced,
+    "passed": lambda e, n: f"{_who(e, n)} passed.",
+    "resolved": lambda e, n: f"{_chain_label(e, n)} resolved.",
+    "fizzled": lambda e, n: f"{_chain_label(e, n)} had no target left and was canceled.",
+    "unlocked": lambda e, n: (
+        f"{_who(e, n)} unlocked {n.ability(int(e.get('seat', 0)), str(e.get('ability', '?')))}."
+    ),
+    "enlisted": lambda e, n: f"{_who(e, n)} enlisted {_card_of(e, n)}.",
+    "entered_play": lambda e, n: f"{_card_of(e, n)} entered play for {_who(e, n)}.",
+    "damaged": _damaged,
+    "prevented": lambda e, n: f"{e.get('amount', '?')} damage to {_thing(e, n)} was prevented.",
+    "healed": lambda e, n: f"{_thing(e, n)} healed {e.get('amount', '?')} damage.",
+    "destroyed": lambda e, n: f"{_card_of(e, n)} ({_who(e, n)}) was destroyed.",
+    "augmented": lambda e, n: f"{_thing(e, n)} got {e.get('amount', 1)} augment counter(s).",
+    "counter_added": lambda e, n: (
+        f"{_thing(e, n)} got a {e.get('counter', e.get('name', ''))} counter."
+    ),
+    "counter_removed": lambda e, n: (
+        f"{_thing(e, n)} lost a {e.get('counter', e.get('name', ''))} counter."
+    ),
+    "exhausted": lambda e, n: f"{_thing(e, n)} was exhausted.",
+    "attached": lambda e, n: f"{_card_of(e, n)} was attached to {n.ref(str(e.get('to', '?')))}.",
+    "discarded": lambda e, n: f"{_who(e, n)} discarded {_card_of(e, n)}.",
+    "battle_began": _battle_began,
+    "attacker_declared": lambda e, n: f"{n.ref(str(e.get('attacker', '?')))} attacks.",
+    "defender_assigned": lambda e, n: (
+        f"{n.ref(str(e.get('defender', '?')))} defends against "
+        f"{n.ref(str(e.get('attacker', '?')))}."
+    ),
+    "attack_modified": lambda e, n: f"{_thing(e, n)}'s attack changed by {e.get('amount', '?')}.",
+    "ability_readied": lambda e, n: (
+        f"{_who(e, n)}'s {n.ability(int(e.get('seat', 0)), str(e.get('ability', '?')))} is ready."
+    ),
+    "control_changed": lambda e, n: f"{_thing(e, n)} is now controlled by {n.seat(e.get('to'))}.",
+    "eliminated": lambda e, n: f"{_who(e, n)} was eliminated.",
+    "phase_began": lambda e, n: (
+        f"{PHASE_NAMES.get(str(e.get('phase')), str(e.get('phase')))} phase"
+        + (f" ({STEP_NAMES.get(str(e.get('step')), '')})" if e.get("step") else "")
+        + "."
+    ),
+    "turn_ended": lambda e, n: f"{_who(e, n)}'s turn ended.",
+    "game_over": _game_over,
+}
+
+
+def sentence(event: Event, namer: Namer) -> str:
+    """One line for one event."""
+    kind = str(event.get("t", "?"))
+    make = _SENTENCES.get(kind)
+    if make is not None:
+        try:
+            return make(event, namer)
+        except (KeyError, TypeError, ValueError):
+            pass
+    fields = ", ".join(f"{k} {v}" for k, v in event.items() if k != "t")
+    return f"{kind.replace('_', ' ')}" + (f": {fields}" if fields else "")
+
+
+def sentences(
+    events: list[Event], view: Mapping[str, Any], earlier: Mapping[str, Any] | None = None
+) -> list[str]:
+    """Lines for a batch of events, named with the view they led to (and the one before,
+    for cards that left play)."""
+    namer = Namer(view, earlier=earlier)
+    for e in events:  # an item may be announced and resolved within one change
+        item = e.get("item") if e.get("t") == "announced" else None
+        if isinstance(item, Mapping) and item.get("label") is not None:
+            namer.remember_chain(item.get("id"), str(item["label"]))
+    return [sentence(e, namer) for e in events if e.get("t") != "phase_began" or e.get("phase")]

@@ -1,0 +1,443 @@
+"""The decision in front of a seat, built from ``view["legal"]`` (pure; no Textual).
+
+The client never decides what is legal: every leaf of the prompt carries one action dict
+taken verbatim from ``view["legal"]``. This module only groups and words them, so a
+player picks "Play Skilled Strike" and then "target: Infantry (Bob)":
+
+* a **menu** prompt is a small tree of :class:`Choice` (by kind, then card or ability,
+  then targets); a leaf's ``action`` is sent as it is;
+* an **attackers** prompt is a multi-select over the listed ``attack`` actions, sent as
+  a batch (each ``attack`` in turn, then ``done``);
+* a **defenders** prompt pairs attackers with the defenders the ``defend`` actions
+  allow (each defender once, each attacker once), sent as a batch then ``done``;
+* **wait** means another seat must decide; **none** means nothing is pending.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from client.cards import CardBook, default_book
+from client.viewmodel.refs import Namer
+from client.viewmodel.table import STEP_NAMES, chain_label
+
+Action = dict[str, Any]
+
+DECK_NAMES: Mapping[str, str] = {
+    "basic": "basic unit deck",
+    "elite": "elite unit deck",
+    "action": "action deck",
+}
+
+#: Order of groups in a menu prompt (kinds not listed come after, before ``pass``).
+KIND_ORDER = (
+    "play", "enlist", "ability", "activate", "unlock", "battle", "draw", "equip", "first",
+    "choose", "targets", "trigger", "armor", "discard", "decline", "done",
+)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One line of a prompt: a leaf (``action``) or a group (``children``)."""
+
+    label: str
+    action: Action | None = None
+    children: tuple[Choice, ...] = ()
+    detail: str = ""  # card text or a hint shown beside the list
+
+    @property
+    def is_leaf(self) -> bool:
+        return self.action is not None
+
+
+@dataclass(frozen=True)
+class DefenderOption:
+    ref: str
+    label: str
+    action: Action
+
+
+@dataclass(frozen=True)
+class AttackerSlot:
+    """An attacker of the current battle and the units that may defend against it."""
+
+    ref: str
+    label: str
+    defenders: tuple[DefenderOption, ...]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    mode: str  # "none" | "wait" | "menu" | "attackers" | "defenders"
+    title: str
+    choices: tuple[Choice, ...] = ()
+    pass_action: Action | None = None
+    done_action: Action | None = None
+    attackers: tuple[Choice, ...] = ()  # attackers mode: one leaf per attack action
+    declared: tuple[str, ...] = ()  # attackers already declared (labels)
+    slots: tuple[AttackerSlot, ...] = ()  # defenders mode
+    paired: tuple[str, ...] = ()  # pairs already assigned (labels)
+    response: bool = False  # a response window: reacting is optional
+    seat: int | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def is_mine(self) -> bool:
+        return self.mode in ("menu", "attackers", "defenders")
+
+    def leaves(self) -> list[Choice]:
+        """Every leaf of a menu prompt, depth first (used by tests and auto-pass)."""
+        out: list[Choice] = []
+
+        def walk(choices: Sequence[Choice]) -> None:
+            for c in choices:
+                if c.is_leaf:
+                    out.append(c)
+                walk(c.children)
+
+        walk(self.choices)
+        return out
+
+
+def _targets_label(namer: Namer, targets: Sequence[str]) -> str:
+    if not targets:
+        return "no target"
+    word = "target" if len(targets) == 1 else "targets"
+    return f"{word}: {namer.refs(list(targets))}"
+
+
+def _group(label: str, actions: list[Action], namer: Namer, detail: str = "") -> Choice:
+    """A card or ability: a leaf when one way to do it, else a group of target sets."""
+    seen: dict[tuple[str, ...], Action] = {}
+    for action in actions:
+        seen.setdefault(tuple(action.get("targets") or ()), action)
+    if len(seen) == 1:
+        ((targets, action),) = seen.items()
+        suffix = f" → {namer.refs(list(targets))}" if targets else ""
+        return Choice(label + suffix, action, detail=detail)
+    children = tuple(Choice(_targets_label(namer, t), a, detail=detail) for t, a in seen.items())
+    return Choice(label + " …", None, children, detail=detail)
+
+
+def _by_key(actions: list[Action], key: Callable[[Action], Any]) -> dict[Any, list[Action]]:
+    groups: dict[Any, list[Action]] = {}
+    for action in actions:
+        groups.setdefault(key(action), []).append(action)
+    return groups
+
+
+def _play(actions: list[Action], namer: Namer, book: CardBook) -> list[Choice]:
+    out = []
+    groups = _by_key(
+        actions, lambda a: (namer.handle_card(a["card"]) or a["card"], a.get("half", 0))
+    )
+    for (card, half), group in groups.items():
+        if isinstance(card, str):
+            info = book.info(card)
+            name = (
+                book.half_name(card, int(half)) if book.info(card).kind == "action" else info.name
+            )
+            cost = f" [{info.cost}g]" if info.cost is not None and not half else ""
+        else:
+            info, name, cost = None, namer.thing(card), ""
+        first_handle = group[0]["card"]
+        same = [a for a in group if a["card"] == first_handle]
+        out.append(_group(f"Play {name}{cost}", same, namer, info.text if info else ""))
+    return out
+
+
+def _enlist(actions: list[Action], namer: Namer, book: CardBook) -> list[Choice]:
+    out = []
+    for card, group in _by_key(
+        actions, lambda a: namer.handle_card(a["card"]) or a["card"]
+    ).items():
+        info = book.info(card) if isinstance(card, str) else None
+        name = info.name if info else namer.thing(card)
+        stats = f" {info.attack}/{info.health}" if info and info.attack is not None else ""
+        cost = f" [{info.cost}g]" if info and info.cost is not None else ""
+        out.append(
+            Choice(f"Enlist {name}{stats}{cost}", group[0], detail=info.text if info else "")
+        )
+    return out
+
+
+def _ability(actions: list[Action], namer: Namer, seat: int) -> list[Choice]:
+    return [
+        _group(f"Use {namer.ability(seat, ability)}", group, namer)
+        for ability, group in _by_key(actions, lambda a: a["ability"]).items()
+    ]
+
+
+def _activate(actions: list[Action], namer: Namer) -> list[Choice]:
+    out = []
+    for (handle, index), group in _by_key(
+        actions, lambda a: (a["card"], a.get("index", 0))
+    ).items():
+        which = f" (ability {int(index) + 1})" if index else ""
+        out.append(_group(f"Activate {namer.thing(handle)}{which}", group, namer))
+    return out
+
+
+def _unlock(
+    actions: list[Action], namer: Namer, seat: int, view: Mapping[str, Any]
+) -> list[Choice]:
+    levels: dict[str, int] = {}
+    player = namer.player(seat) or {}
+    for ab in player.get("abilities", []):
+        levels[str(ab["id"])] = int(ab.get("level", 0))
+    out = []
+    for a in actions:
+        info = namer.book.ability(str(player.get("hero", "")), str(a["ability"]))
+        cost = f" [{info.cost}g]" if info.cost is not None else ""
+        level = levels.get(str(a["ability"]))
+        lvl = f" (level {level})" if level is not None else ""
+        out.append(Choice(f"Unlock {info.name}{lvl}{cost}", a, detail=info.text))
+    return out
+
+
+def _battle(actions: list[Action], namer: Namer) -> list[Choice]:
+    leaves = [Choice(f"Initiate a battle against {namer.seat(a['opponent'])}", a) for a in actions]
+    if len(leaves) == 1:
+        return leaves
+    kids = tuple(Choice(f"against {namer.seat(a['opponent'])}", a) for a in actions)
+    return [Choice("Initiate a battle …", None, kids)]
+
+
+def _option_label(option: Any, namer: Namer) -> str:
+    if isinstance(option, Mapping):
+        if option.get("label"):
+            return str(option["label"])
+        if option.get("ref"):
+            return namer.ref(str(option["ref"]))
+        if option.get("card"):
+            return namer.card(str(option["card"]))
+        return ", ".join(f"{k} {v}" for k, v in option.items())
+    text = str(option)
+    if len(text) > 2 and text[1] == ":" and text[0] in "uhwac":
+        return namer.ref(text)
+    return text
+
+
+def _leaf_label(action: Action, view: Mapping[str, Any], namer: Namer) -> str:
+    """Words for the one-action kinds (everything but the grouped ones)."""
+    kind = action["kind"]
+    prompt = view.get("prompt") or {}
+    if kind == "draw":
+        deck = str(action["deck"])
+        count = ((view.get("decks") or {}).get(deck) or {}).get("count")
+        left = f" ({count} left)" if count is not None else ""
+        return f"Draw from the {DECK_NAMES.get(deck, deck)}{left}"
+    if kind == "equip":
+        return (
+            f"Weapon {namer.card(str(action['weapon']))} · armor {namer.card(str(action['armor']))}"
+        )
+    if kind == "first":
+        return f"{namer.seat(action['seat'])} goes first"
+    if kind == "choose":
+        options = prompt.get("options") or []
+        i = int(action["option"])
+        return _option_label(options[i], namer) if i < len(options) else f"Option {i + 1}"
+    if kind == "discard":
+        return f"Discard {namer.thing(action['card'])}"
+    if kind == "trigger":
+        items = prompt.get("triggers") or prompt.get("options") or []
+        i = int(action["index"])
+        if i < len(items):
+            return f"Put first: {_option_label(items[i], namer)}"
+        return f"Put triggered effect {i + 1} on the chain"
+    if kind == "targets":
+        text = _targets_label(namer, list(action.get("targets") or []))
+        return text[:1].upper() + text[1:]
+    if kind == "armor":
+        parts = [f"{amount} from {namer.ref(ref)}" for ref, amount in action.get("prevent") or []]
+        return "Prevent " + ("; ".join(parts) if parts else "nothing")
+    if kind == "decline":
+        return "Decline (do not use this effect)"
+    if kind == "done":
+        return "Done"
+    if kind == "pass":
+        return "Pass"
+    fields = ", ".join(f"{k}={v}" for k, v in action.items() if k != "kind")
+    return f"{kind.title()} {fields}".strip()
+
+
+def _menu_choices(
+    view: Mapping[str, Any], legal: list[Action], namer: Namer, book: CardBook
+) -> list[Choice]:
+    seat = int(view.get("seat") or 0)
+    by_kind = _by_key([a for a in legal if a.get("kind") != "pass"], lambda a: a.get("kind"))
+    order = [k for k in KIND_ORDER if k in by_kind] + sorted(
+        k for k in by_kind if k not in KIND_ORDER
+    )
+    out: list[Choice] = []
+    for kind in order:
+        actions = by_kind[kind]
+        if kind == "play":
+            out += _play(actions, namer, book)
+        elif kind == "enlist":
+            out += _enlist(actions, namer, book)
+        elif kind == "ability":
+            out += _ability(actions, namer, seat)
+        elif kind == "activate":
+            out += _activate(actions, namer)
+        elif kind == "unlock":
+            out += _unlock(actions, namer, seat, view)
+        elif kind == "battle":
+            out += _battle(actions, namer)
+        elif kind == "discard":
+            groups = _by_key(actions, lambda a: namer.handle_card(a["card"]) or a["card"])
+            out += [Choice(_leaf_label(g[0], view, namer), g[0]) for g in groups.values()]
+        else:
+            out += [Choice(_leaf_label(a, view, namer), a) for a in actions]
+    return out
+
+
+def _title(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> tuple[str, bool]:
+    """The prompt's heading, and whether it is an optional response window."""
+    kinds = {a.get("kind") for a in legal}
+    prompt = view.get("prompt") or {}
+    chain = view.get("chain") or []
+    battle = view.get("battle") or {}
+    seat = view.get("seat")
+    if prompt.get("text"):
+        return str(prompt["text"]), "pass" in kinds
+    if "equip" in kinds:
+        return "Choose the faces of your weapon and armor", False
+    if "first" in kinds:
+        return "Choose who goes first", False
+    if "draw" in kinds:
+        return "Draw a card: choose a deck", False
+    if "choose" in kinds:
+        return "Choose (as the effect resolves)", False
+    if "discard" in kinds:
+        return "Discard a card", False
+    if "trigger" in kinds:
+        return "Order your triggered effects: which goes on the chain next?", False
+    if "targets" in kinds or "decline" in kinds:
+        return "Choose targets for your triggered effect", False
+    if "armor" in kinds:
+        return "Split your armor among the attackers", False
+    if chain:
+        top = chain[-1]
+        who = namer.seat(top.get("seat"))
+        return f"Respond to {chain_label(top, namer)} ({who}) — or pass", True
+    if battle:
+        step = STEP_NAMES.get(str(battle.get("step")), str(battle.get("step")))
+        return f"Battle · {step}: play a reaction or pass", True
+    if view.get("phase") == "end":
+        return "End of turn: a last chance for maneuvers, or pass", True
+    if view.get("current") == seat and view.get("phase") == "maneuver":
+        return "Your maneuver phase: choose a maneuver, or pass to end the turn", False
+    return f"{namer.seat(view.get('current'))}'s turn: play a reaction or pass", True
+
+
+def _attackers(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> Prompt:
+    battle = view.get("battle") or {}
+    attacks = tuple(
+        Choice(namer.ref(str(a["attacker"])), a) for a in legal if a["kind"] == "attack"
+    )
+    done = next((a for a in legal if a["kind"] == "done"), None)
+    against = namer.seat(battle.get("defender")) if battle else "your opponent"
+    return Prompt(
+        mode="attackers",
+        title=f"Declare attackers against {against}",
+        attackers=attacks,
+        declared=tuple(namer.ref(str(r)) for r in battle.get("attackers") or []),
+        done_action=done,
+        seat=view.get("seat"),
+    )
+
+
+def _defenders(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> Prompt:
+    battle = view.get("battle") or {}
+    by_attacker: dict[str, list[DefenderOption]] = {}
+    for a in legal:
+        if a["kind"] == "defend":
+            ref = str(a["defender"])
+            by_attacker.setdefault(str(a["attacker"]), []).append(
+                DefenderOption(ref, namer.ref(ref), a)
+            )
+    order = [str(r) for r in battle.get("attackers") or []]
+    order += [r for r in by_attacker if r not in order]
+    slots = tuple(
+        AttackerSlot(ref, namer.ref(ref), tuple(by_attacker.get(ref, ()))) for ref in order
+    )
+    paired = tuple(
+        f"{namer.ref(str(d))} defends {namer.ref(str(a))}" for a, d in battle.get("pairs") or []
+    )
+    return Prompt(
+        mode="defenders",
+        title=f"Assign defenders against {namer.seat(battle.get('attacker'))}'s attack",
+        slots=slots,
+        paired=paired,
+        done_action=next((a for a in legal if a["kind"] == "done"), None),
+        seat=view.get("seat"),
+    )
+
+
+def build_prompt(view: Mapping[str, Any], book: CardBook | None = None) -> Prompt:
+    """The prompt for the seat of ``view`` (or who is being waited for)."""
+    book = book or default_book()
+    namer = Namer(view, book)
+    legal: list[Action] = [dict(a) for a in view.get("legal") or []]
+    if view.get("result"):
+        return Prompt(mode="none", title="The game is over")
+    if not legal:
+        waiting = view.get("priority")
+        if waiting is None:
+            waiting = view.get("to_act")
+        if waiting is None:
+            return Prompt(mode="none", title="")
+        return Prompt(mode="wait", title=f"Waiting for {namer.seat(waiting)}…", seat=waiting)
+    kinds = {a.get("kind") for a in legal}
+    if "attack" in kinds:
+        return _attackers(view, legal, namer)
+    if "defend" in kinds:
+        return _defenders(view, legal, namer)
+    title, response = _title(view, legal, namer)
+    pass_action = next((a for a in legal if a.get("kind") == "pass"), None)
+    choices = _menu_choices(view, legal, namer, book)
+    if pass_action is not None:
+        choices.append(Choice("Pass", pass_action))
+    return Prompt(
+        mode="menu",
+        title=title,
+        choices=tuple(choices),
+        pass_action=pass_action,
+        response=response,
+        seat=view.get("seat"),
+    )
+
+
+def safe_prompt(view: Mapping[str, Any], book: CardBook | None = None) -> Prompt:
+    """:func:`build_prompt`, or, if the view has a shape this client does not know yet,
+    a plain list of the legal actions (the game must stay playable)."""
+    try:
+        return build_prompt(view, book)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+        legal = [dict(a) for a in view.get("legal") or []]
+        namer = Namer(view, book or default_book())
+        choices = []
+        for action in legal:
+            try:
+                label = _leaf_label(action, view, namer)
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                label = " ".join(f"{k}={v}" for k, v in action.items())
+            choices.append(Choice(label, action))
+        pass_action = next((a for a in legal if a.get("kind") == "pass"), None)
+        mode = "menu" if legal else "none"
+        return Prompt(
+            mode=mode,
+            title="Choose",
+            choices=tuple(choices),
+            pass_action=pass_action,
+            seat=view.get("seat"),
+        )
+
+
+def only_pass(view: Mapping[str, Any]) -> bool:
+    """True when the seat's only legal action is to pass (auto-pass candidates)."""
+    legal = view.get("legal") or []
+    return bool(legal) and all(a.get("kind") == "pass" for a in legal)

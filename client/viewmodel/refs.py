@@ -1,0 +1,162 @@
+"""Words for the target references, seats and handles found in a view.
+
+A reference (``"u:12"``, ``"h:1"``, ``"w:0"``, ``"a:0:equip"``, ``"c:40"``) is described
+with what the same view shows: the unit's card name and its controller, the hero's name,
+and so on. Nothing here knows a rule; it only reads the view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from client.cards import CardBook, default_book
+
+View = Mapping[str, Any]
+
+
+class Namer:
+    """Describes seats, handles and target references of one view."""
+
+    def __init__(
+        self, view: View, book: CardBook | None = None, earlier: View | None = None
+    ) -> None:
+        """``earlier``: a previous view whose handles still name cards that left play."""
+        self.view = view
+        self.book = book or default_book()
+        self._players: dict[int, Mapping[str, Any]] = {
+            int(p["seat"]): p for p in view.get("players", [])
+        }
+        self._handles: dict[int, tuple[str, int]] = {}
+        self._ordinal: dict[int, int] = {}
+        self._chain: dict[int, str] = {}
+        for source in (earlier, view):
+            if source is None:
+                continue
+            self._index(source.get("players", []))
+            for item in source.get("chain") or []:
+                if item.get("label"):
+                    self._chain[int(item.get("id", -1))] = str(item["label"])
+
+    def _index(self, players: list[Mapping[str, Any]]) -> None:
+        for player in players:
+            seat = int(player["seat"])
+            units = player.get("units", [])
+            totals: dict[str, int] = {}
+            for unit in units:
+                totals[str(unit["card"])] = totals.get(str(unit["card"]), 0) + 1
+            nth: dict[str, int] = {}
+            for unit in units:
+                card = str(unit["card"])
+                self._handles[int(unit["handle"])] = (card, seat)
+                if totals[card] > 1:  # two Militia Recruits must be told apart
+                    nth[card] = nth.get(card, 0) + 1
+                    self._ordinal[int(unit["handle"])] = nth[card]
+                else:
+                    self._ordinal.pop(int(unit["handle"]), None)
+                for att in unit.get("attachments", []):
+                    self._handles[int(att["handle"])] = (str(att["card"]), seat)
+            for card in player.get("hand") or []:
+                self._handles[int(card["handle"])] = (str(card["card"]), seat)
+
+    def remember_chain(self, item_id: object, label: str) -> None:
+        if isinstance(item_id, int):
+            self._chain[item_id] = label
+
+    def chain_label(self, item_id: object) -> str | None:
+        """The label of a chain item (it may have left the chain in this very change)."""
+        try:
+            return self._chain.get(int(item_id))  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            return None
+
+    # seats -------------------------------------------------------------------------
+    def player(self, seat: int) -> Mapping[str, Any] | None:
+        return self._players.get(seat)
+
+    def seat(self, seat: int | None) -> str:
+        """The player's name at ``seat`` ("you" is never used: hot-seat shares a screen)."""
+        if seat is None:
+            return "nobody"
+        player = self._players.get(int(seat))
+        if player is None:
+            return f"seat {int(seat) + 1}"
+        return str(player.get("name") or f"seat {int(seat) + 1}")
+
+    def hero(self, seat: int) -> str:
+        player = self._players.get(seat)
+        if player is None:
+            return f"hero {seat + 1}"
+        return self.book.name(str(player.get("hero", "")))
+
+    # cards -------------------------------------------------------------------------
+    def card(self, card_id: str) -> str:
+        return self.book.name(card_id)
+
+    def handle(self, handle: int) -> str:
+        """The card's name; a unit sharing its name with another of its controller's
+        units gets its position among them ("Militia Recruit 2")."""
+        found = self._handles.get(int(handle))
+        if not found:
+            return f"card #{handle}"
+        nth = self._ordinal.get(int(handle))
+        return self.book.name(found[0]) + (f" {nth}" if nth else "")
+
+    def thing(self, value: object) -> str:
+        """A card named by a handle (int) or by a target reference (str)."""
+        if isinstance(value, int):
+            return self.handle(value)
+        text = str(value)
+        if ":" in text:
+            kind, _, rest = text.partition(":")
+            if kind in ("u", "c") and rest.isdigit():
+                return self.handle(int(rest))
+            if kind in ("w", "r") and rest.isdigit():
+                what = "weapon" if kind == "w" else "armor"
+                face = ((self.player(int(rest)) or {}).get(what) or {}).get("card")
+                return self.book.name(str(face)) if face else what
+            return self.ref(text)
+        return self.handle(int(text)) if text.isdigit() else self.book.name(text)
+
+    def handle_card(self, handle: int) -> str | None:
+        if not isinstance(handle, int):
+            return None
+        found = self._handles.get(int(handle))
+        return found[0] if found else None
+
+    def ability(self, seat: int, ability_id: str) -> str:
+        player = self._players.get(seat)
+        hero = str(player.get("hero", "")) if player else ""
+        return self.book.ability(hero, ability_id).name
+
+    # references ----------------------------------------------------------------------
+    def ref(self, ref: str) -> str:
+        """``"u:12"`` → ``"Infantry (Alice)"``; unknown shapes are shown as they are."""
+        kind, _, rest = str(ref).partition(":")
+        try:
+            if kind == "u" or kind == "c":
+                handle = int(rest)
+                found = self._handles.get(handle)
+                if found is None:
+                    return f"card #{handle}"
+                return f"{self.handle(handle)} ({self.seat(found[1])})"
+            if kind == "h":
+                seat = int(rest)
+                return f"{self.hero(seat)} ({self.seat(seat)})"
+            if kind in ("w", "r"):  # a hero's weapon or armor card
+                seat = int(rest)
+                player = self._players.get(seat) or {}
+                what = "weapon" if kind == "w" else "armor"
+                face = (player.get(what) or {}).get("card")
+                name = self.book.name(str(face)) if face else what
+                return f"{name} ({self.seat(seat)}'s {what})"
+            if kind == "a":
+                seat_text, _, ability_id = rest.partition(":")
+                seat = int(seat_text)
+                return f"{self.ability(seat, ability_id)} ({self.seat(seat)})"
+        except ValueError:
+            pass
+        return str(ref)
+
+    def refs(self, refs: list[str] | tuple[str, ...]) -> str:
+        return ", ".join(self.ref(r) for r in refs) if refs else "no target"

@@ -1,0 +1,415 @@
+"""What the table shows, built from one seat's view (pure; no Textual).
+
+``build_table(view)`` turns the plain-data view of ``docs/realm-interface.md`` into small
+frozen records the widgets draw: one panel per player (hero, resources, equipment,
+abilities, territory, hand counts), your hand, the decks, the status line, the chain and
+the battle. Widgets never read the view dict themselves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from client.cards import DECKS, CardBook, default_book
+from client.viewmodel.refs import Namer
+
+PHASE_NAMES: Mapping[str, str] = {
+    "setup": "Setup",
+    "production": "Production",
+    "refresh": "Refresh",
+    "draw": "Draw",
+    "maneuver": "Maneuver",
+    "end": "End of turn",
+    "over": "Game over",
+}
+
+STEP_NAMES: Mapping[str, str] = {
+    "declare": "Declare attackers",
+    "after_declare": "After attackers",
+    "assign": "Assign defenders",
+    "after_assign": "After defenders",
+    "damage": "Battle damage",
+    "after_damage": "After damage",
+}
+
+FORMAT_NAMES: Mapping[str, str] = {
+    "duel": "Duel",
+    "ffa": "Free-for-all",
+    "sworn": "Sworn enemy",
+    "team": "Teams",
+}
+
+
+@dataclass(frozen=True)
+class UnitLine:
+    handle: int
+    ref: str
+    name: str
+    attack: int
+    health: int
+    max_health: int
+    damage: int
+    augments: int
+    exhausted: bool
+    entered: bool
+    attachments: tuple[str, ...]
+    counters: tuple[tuple[str, int], ...]
+
+    @property
+    def stats(self) -> str:
+        return f"{self.attack}/{self.health}"
+
+    @property
+    def marks(self) -> str:
+        """Short markers: exhausted, new this turn, damage, augments, counters."""
+        out = []
+        if self.exhausted:
+            out.append("exh")
+        if self.entered:
+            out.append("new")
+        if self.damage:
+            out.append(f"dmg {self.damage}")
+        if self.augments:
+            out.append(f"+{self.augments}")
+        out += [f"{name} {n}" for name, n in self.counters]
+        out += [f"⊕{a}" for a in self.attachments]
+        return " ".join(out)
+
+
+@dataclass(frozen=True)
+class AbilityLine:
+    id: str
+    name: str
+    level: int
+    unlocked: bool
+    cooldown: int
+    ready: bool
+
+    @property
+    def state(self) -> str:
+        if not self.unlocked:
+            return "locked"
+        return "ready" if self.ready else f"cd {self.cooldown}"
+
+
+@dataclass(frozen=True)
+class Equipment:
+    name: str
+    value: int  # attack for a weapon, rating for armor
+    left: int | None  # armor left this turn
+    exhausted: bool
+    other_face: str
+
+
+@dataclass(frozen=True)
+class PlayerPanel:
+    seat: int
+    name: str
+    hero: str
+    team: int | None
+    alive: bool
+    health: int
+    max_health: int
+    gold: int
+    production: int
+    weapon: Equipment | None
+    armor: Equipment | None
+    abilities: tuple[AbilityLine, ...]
+    hand_counts: tuple[tuple[str, int], ...]
+    units: tuple[UnitLine, ...]
+    reserves: tuple[tuple[str, int], ...]
+    counters: tuple[tuple[str, int], ...]
+    is_you: bool
+    is_current: bool
+    is_to_act: bool
+    has_priority: bool
+
+    @property
+    def hand_total(self) -> int:
+        return sum(n for _, n in self.hand_counts)
+
+    @property
+    def hand_summary(self) -> str:
+        parts = [f"{n} {kind}" for kind, n in self.hand_counts if n]
+        return f"hand {self.hand_total}" + (f" ({', '.join(parts)})" if parts else "")
+
+
+@dataclass(frozen=True)
+class HandCard:
+    handle: int
+    card: str
+    name: str
+    kind: str
+    cost: int | None
+    text: str
+    playable: bool
+
+
+@dataclass(frozen=True)
+class DeckLine:
+    deck: str
+    count: int
+    discard_count: int
+    discard_top: str | None
+
+
+@dataclass(frozen=True)
+class ChainLine:
+    id: int
+    seat: int
+    who: str
+    label: str
+    targets: str
+
+
+@dataclass(frozen=True)
+class BattleModel:
+    attacker: str
+    defender: str
+    step: str
+    lines: tuple[str, ...]  # one per attacker: "Infantry 3/4 ← Halberdier" or "→ hero"
+
+
+@dataclass(frozen=True)
+class TableModel:
+    seat: int | None
+    format: str
+    turn: int
+    phase: str
+    status: str
+    players: tuple[PlayerPanel, ...]
+    hand: tuple[HandCard, ...]
+    decks: tuple[DeckLine, ...]
+    chain: tuple[ChainLine, ...]
+    battle: BattleModel | None
+    result: str | None
+    version: int = 0
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    def you(self) -> PlayerPanel | None:
+        for panel in self.players:
+            if panel.is_you:
+                return panel
+        return None
+
+    def others(self) -> tuple[PlayerPanel, ...]:
+        return tuple(p for p in self.players if not p.is_you)
+
+
+def _units(player: Mapping[str, Any], book: CardBook, namer: Namer) -> tuple[UnitLine, ...]:
+    return tuple(
+        UnitLine(
+            handle=int(u["handle"]),
+            ref=f"u:{int(u['handle'])}",
+            name=namer.handle(int(u["handle"])),
+            attack=int(u.get("attack", 0)),
+            health=int(u.get("health", 0)),
+            max_health=int(u.get("max_health", u.get("health", 0))),
+            damage=int(u.get("damage", 0)),
+            augments=int(u.get("augments", 0)),
+            exhausted=bool(u.get("exhausted")),
+            entered=bool(u.get("entered")),
+            attachments=tuple(book.name(str(a["card"])) for a in u.get("attachments", [])),
+            counters=tuple(sorted((str(k), int(v)) for k, v in (u.get("counters") or {}).items())),
+        )
+        for u in player.get("units", [])
+    )
+
+
+def _equipment(item: Mapping[str, Any] | None, book: CardBook, key: str) -> Equipment | None:
+    if not item:
+        return None
+    face = str(item.get("card", ""))
+    faces = [str(f) for f in item.get("faces", []) if str(f) != face]
+    left = item.get("left") if key == "rating" else None
+    return Equipment(
+        name=book.name(face),
+        value=int(item.get(key, 0)),
+        left=int(left) if left is not None else None,
+        exhausted=bool(item.get("exhausted")),
+        other_face=book.name(faces[0]) if faces else "",
+    )
+
+
+def _panel(
+    view: Mapping[str, Any], player: Mapping[str, Any], book: CardBook, namer: Namer
+) -> PlayerPanel:
+    seat = int(player["seat"])
+    hero = str(player.get("hero", ""))
+    counts = player.get("hand_count") or {}
+    return PlayerPanel(
+        seat=seat,
+        name=str(player.get("name") or f"Seat {seat + 1}"),
+        hero=book.name(hero),
+        team=player.get("team"),
+        alive=bool(player.get("alive", True)),
+        health=int(player.get("health", 0)),
+        max_health=int(player.get("max_health", 0)),
+        gold=int(player.get("gold", 0)),
+        production=int(player.get("production", 0)),
+        weapon=_equipment(player.get("weapon"), book, "attack"),
+        armor=_equipment(player.get("armor"), book, "rating"),
+        abilities=tuple(
+            AbilityLine(
+                id=str(a["id"]),
+                name=book.ability(hero, str(a["id"])).name,
+                level=int(a.get("level", 0)),
+                unlocked=bool(a.get("unlocked")),
+                cooldown=int(a.get("cooldown", 0)),
+                ready=bool(a.get("ready")),
+            )
+            for a in player.get("abilities", [])
+        ),
+        hand_counts=tuple((deck, int(counts.get(deck, 0))) for deck in DECKS),
+        units=_units(player, book, namer),
+        reserves=tuple(
+            sorted((book.name(str(k)), int(v)) for k, v in (player.get("reserves") or {}).items())
+        ),
+        counters=tuple(sorted((str(k), int(v)) for k, v in (player.get("counters") or {}).items())),
+        is_you=view.get("seat") is not None and seat == view.get("seat"),
+        is_current=seat == view.get("current"),
+        is_to_act=seat == view.get("to_act"),
+        has_priority=seat == view.get("priority"),
+    )
+
+
+def _playable_handles(view: Mapping[str, Any]) -> set[int]:
+    out: set[int] = set()
+    for action in view.get("legal") or []:
+        if action.get("kind") in ("play", "enlist", "discard") and "card" in action:
+            out.add(int(action["card"]))
+    return out
+
+
+def _hand(view: Mapping[str, Any], book: CardBook) -> tuple[HandCard, ...]:
+    seat = view.get("seat")
+    if seat is None:
+        return ()
+    playable = _playable_handles(view)
+    for player in view.get("players", []):
+        if player.get("seat") == seat:
+            cards = []
+            for c in player.get("hand") or []:
+                info = book.info(str(c["card"]))
+                cards.append(
+                    HandCard(
+                        handle=int(c["handle"]),
+                        card=str(c["card"]),
+                        name=info.name,
+                        kind=info.kind,
+                        cost=info.cost,
+                        text=info.text,
+                        playable=int(c["handle"]) in playable,
+                    )
+                )
+            return tuple(cards)
+    return ()
+
+
+def _decks(view: Mapping[str, Any], book: CardBook) -> tuple[DeckLine, ...]:
+    decks = view.get("decks") or {}
+    out = []
+    for deck in DECKS:
+        d = decks.get(deck) or {}
+        discard = list(d.get("discard") or [])
+        out.append(
+            DeckLine(
+                deck=deck,
+                count=int(d.get("count", 0)),
+                discard_count=len(discard),
+                discard_top=book.name(str(discard[0])) if discard else None,
+            )
+        )
+    return tuple(out)
+
+
+def chain_label(item: Mapping[str, Any], namer: Namer) -> str:
+    """A chain entry in words: its label, or what kind of maneuver it is."""
+    kind = item.get("kind")
+    if kind == "battle":
+        return "Initiating a battle"
+    if kind == "unlock":
+        return f"Unlocking {item.get('label') or namer.card(str(item.get('source', '')))}"
+    return str(item.get("label") or namer.card(str(item.get("source", ""))))
+
+
+def _chain(view: Mapping[str, Any], namer: Namer) -> tuple[ChainLine, ...]:
+    return tuple(
+        ChainLine(
+            id=int(item.get("id", i)),
+            seat=int(item.get("seat", 0)),
+            who=namer.seat(item.get("seat")),
+            label=chain_label(item, namer),
+            targets=namer.refs(list(item.get("targets") or [])) if item.get("targets") else "",
+        )
+        for i, item in enumerate(view.get("chain") or [])
+    )
+
+
+def _battle(view: Mapping[str, Any], namer: Namer) -> BattleModel | None:
+    battle = view.get("battle")
+    if not battle:
+        return None
+    defended = {str(a): str(d) for a, d in battle.get("pairs") or []}
+    lines = []
+    for ref in battle.get("attackers") or []:
+        ref = str(ref)
+        if ref in defended:
+            lines.append(f"{namer.ref(ref)}  ⚔  {namer.ref(defended[ref])}")
+        else:
+            lines.append(f"{namer.ref(ref)}  →  {namer.hero(int(battle['defender']))}")
+    return BattleModel(
+        attacker=namer.seat(battle.get("attacker")),
+        defender=namer.seat(battle.get("defender")),
+        step=STEP_NAMES.get(str(battle.get("step")), str(battle.get("step"))),
+        lines=tuple(lines),
+    )
+
+
+def status_line(view: Mapping[str, Any], namer: Namer) -> str:
+    """Turn, phase, battle step and who must act: one line."""
+    phase = str(view.get("phase", ""))
+    parts = [f"Turn {view.get('turn', 0)}", f"{namer.seat(view.get('current'))}'s turn"]
+    parts.append(PHASE_NAMES.get(phase, phase.title()))
+    battle = view.get("battle")
+    if battle:
+        parts.append(STEP_NAMES.get(str(battle.get("step")), str(battle.get("step"))))
+    if view.get("priority") is not None:
+        parts.append(f"priority: {namer.seat(view.get('priority'))}")
+    elif view.get("to_act") is not None:
+        parts.append(f"to act: {namer.seat(view.get('to_act'))}")
+    return " · ".join(parts)
+
+
+def result_line(view: Mapping[str, Any], namer: Namer) -> str | None:
+    result = view.get("result")
+    if not result:
+        return None
+    winners = [namer.seat(s) for s in result.get("winners") or []]
+    reason = str(result.get("reason") or "").replace("_", " ")
+    who = " and ".join(winners) if winners else "Nobody"
+    verb = "win" if len(winners) > 1 else "wins"
+    return f"{who} {verb}" + (f" ({reason})" if reason else "")
+
+
+def build_table(view: Mapping[str, Any], book: CardBook | None = None) -> TableModel:
+    """The whole table as the seat of ``view`` sees it."""
+    book = book or default_book()
+    namer = Namer(view, book)
+    players = tuple(_panel(view, p, book, namer) for p in view.get("players", []))
+    return TableModel(
+        seat=view.get("seat"),
+        format=FORMAT_NAMES.get(str(view.get("format")), str(view.get("format", ""))),
+        turn=int(view.get("turn", 0)),
+        phase=str(view.get("phase", "")),
+        status=status_line(view, namer),
+        players=players,
+        hand=_hand(view, book),
+        decks=_decks(view, book),
+        chain=_chain(view, namer),
+        battle=_battle(view, namer),
+        result=result_line(view, namer),
+        version=int(view.get("version", 0)),
+    )

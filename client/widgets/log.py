@@ -1,0 +1,55 @@
+"""The game log (sentences made from events) and the table chat."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import Input, RichLog
+
+
+class GameLog(RichLog):
+    """The displayed seat's log; replaced wholesale when the seat changes."""
+
+    DEFAULT_CLASSES = "game-log"
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(wrap=True, markup=False, max_lines=500, **kwargs)  # type: ignore[arg-type]
+        self._shown = 0
+        self._owner: object = None
+
+    def show(self, owner: object, lines: list[str]) -> None:
+        """Show ``lines`` (a seat's whole log); appends when only new lines came."""
+        if owner is not self._owner or len(lines) < self._shown:
+            self.clear()
+            self._shown = 0
+            self._owner = owner
+        for line in lines[self._shown :]:
+            self.write(line)
+        self._shown = len(lines)
+
+
+class ChatPanel(Vertical):
+    """Chat lines and an input to say something to the table."""
+
+    DEFAULT_CLASSES = "chat"
+
+    class Said(Message):
+        def __init__(self, text: str) -> None:
+            super().__init__()
+            self.text = text
+
+    def compose(self) -> ComposeResult:
+        yield RichLog(wrap=True, markup=False, max_lines=200, id="chat-lines")
+        yield Input(placeholder="say something (enter)", id="chat-input", max_length=300)
+
+    def add(self, name: str, text: str) -> None:
+        self.query_one("#chat-lines", RichLog).write(f"{name}: {text}")
+
+    @on(Input.Submitted, "#chat-input")
+    def _said(self, event: Input.Submitted) -> None:
+        event.stop()
+        if event.value.strip():
+            self.post_message(self.Said(event.value.strip()))
+        event.input.value = ""

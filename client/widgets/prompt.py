@@ -1,0 +1,301 @@
+"""The prompt bar: the decision in front of the displayed seat.
+
+It draws a :class:`~client.viewmodel.prompt.Prompt` and posts :class:`PromptBar.Chosen`
+with the action(s) to submit, each taken verbatim from the view's ``legal`` list. Menus
+are navigated with the arrows and enter (escape goes back, 1–9 pick a line, ``p``
+passes). Declaring attackers is a multi-select (enter toggles, ``a`` all, ``d``
+declares); assigning defenders pairs an attacker with a defender (enter on an attacker,
+then on a defender; ``d`` confirms).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.markup import escape
+from textual.message import Message
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from client.viewmodel.prompt import AttackerSlot, Choice, DefenderOption, Prompt
+
+Action = dict[str, Any]
+
+
+class PromptBar(Vertical):
+    """Shows one prompt and turns key presses into chosen actions."""
+
+    DEFAULT_CLASSES = "prompt-bar"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("p", "pass", "Pass"),
+        Binding("escape", "back", "Back"),
+        Binding("a", "all", "All attackers"),
+        Binding("d", "confirm", "Confirm"),
+        *(Binding(str(i), f"pick({i})", f"Pick {i}", show=False) for i in range(1, 10)),
+    ]
+
+    class Chosen(Message):
+        """The player chose: submit ``actions`` in order for ``seat``."""
+
+        def __init__(self, seat: int | None, actions: list[Action]) -> None:
+            super().__init__()
+            self.seat = seat
+            self.actions = actions
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.prompt = Prompt(mode="none", title="")
+        self._stack: list[tuple[str, tuple[Choice, ...]]] = []
+        self._entries: list[tuple[str, Any]] = []
+        self._selected: set[int] = set()  # attackers mode: indices into prompt.attackers
+        self._pairs: dict[str, DefenderOption] = {}  # defenders mode: attacker ref → pair
+        self._picking: AttackerSlot | None = None
+        self.busy = False
+        self.deadline: float | None = None
+        self.hotkeys = True
+        self._bindings_shown: tuple[bool | None, ...] = ()
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="prompt-title")
+        yield OptionList(id="choices")
+        yield Static("", id="prompt-hint")
+
+    def on_mount(self) -> None:
+        self.set_interval(1.0, self._tick)
+
+    # showing ---------------------------------------------------------------------------
+    def show(self, prompt: Prompt, busy: bool = False, deadline: float | None = None) -> None:
+        """Show ``prompt``; keeps the player's place when the same decision is shown again."""
+        same = prompt == self.prompt
+        self.busy = busy
+        self.deadline = deadline
+        if not same:
+            self.prompt = prompt
+            self._stack = [("", prompt.choices)] if prompt.mode == "menu" else []
+            self._selected = set()
+            self._pairs = {}
+            self._picking = None
+        self._redraw()
+
+    def _redraw(self) -> None:
+        prompt = self.prompt
+        self.set_class(prompt.is_mine, "-mine")
+        self.set_class(prompt.response, "-response")
+        title = escape(prompt.title)
+        if self.busy:
+            title += " [$text-muted](sent…)[/]"
+        self.query_one("#prompt-title", Static).update(title)
+        options = self.query_one("#choices", OptionList)
+        highlighted = options.highlighted
+        self._entries, items = self._items()
+        options.set_options(items)
+        # Kept displayed (empty) while waiting, so focus stays put: moving focus rebuilds
+        # the Footer, which is the slowest thing on this screen.
+        options.set_class(not items, "-empty")
+        if items:
+            options.highlighted = min(highlighted or 0, len(items) - 1)
+            if self.is_attached and self.screen.focused is None:
+                options.focus()
+        self._update_hint()
+        # Refreshing bindings rebuilds the Footer; do it only when the keys shown change.
+        shown = tuple(self.check_action(a, ()) for a in ("pass", "back", "all", "confirm", "pick"))
+        if shown != self._bindings_shown:
+            self._bindings_shown = shown
+            self.refresh_bindings()
+
+    def _items(self) -> tuple[list[tuple[str, Any]], list[Option]]:
+        mode = self.prompt.mode
+        if self.busy or mode not in ("menu", "attackers", "defenders"):
+            return [], []
+        if mode == "menu":
+            return self._menu_items()
+        if mode == "attackers":
+            return self._attacker_items()
+        return self._defender_items()
+
+    def _numbered(self, i: int, label: str) -> str:
+        return f"{i + 1}. {label}" if i < 9 else f"   {label}"
+
+    def _menu_items(self) -> tuple[list[tuple[str, Any]], list[Option]]:
+        entries: list[tuple[str, Any]] = []
+        items: list[Option] = []
+        heading, choices = self._stack[-1]
+        for i, choice in enumerate(choices):
+            entries.append(("choice", choice))
+            items.append(Option(escape(self._numbered(i, choice.label))))
+        if len(self._stack) > 1:
+            entries.append(("back", None))
+            items.append(Option(f"   ‹ back (from {escape(heading)})"))
+        return entries, items
+
+    def _attacker_items(self) -> tuple[list[tuple[str, Any]], list[Option]]:
+        entries: list[tuple[str, Any]] = []
+        items: list[Option] = []
+        for i, choice in enumerate(self.prompt.attackers):
+            box = "[x]" if i in self._selected else "[ ]"
+            entries.append(("toggle", i))
+            items.append(Option(escape(self._numbered(i, f"{box} {choice.label}"))))
+        n = len(self._selected)
+        if self.prompt.done_action is not None:
+            entries.append(("confirm", None))
+            text = (
+                f"Declare {n} attacker{'s' if n != 1 else ''}"
+                if n
+                else "Declare no (more) attackers"
+            )
+            items.append(Option(f"   ✔ {text}"))
+        return entries, items
+
+    def _defender_items(self) -> tuple[list[tuple[str, Any]], list[Option]]:
+        entries: list[tuple[str, Any]] = []
+        items: list[Option] = []
+        if self._picking is not None:
+            used = {p.ref for a, p in self._pairs.items() if a != self._picking.ref}
+            for d in self._picking.defenders:
+                if d.ref not in used:
+                    entries.append(("defender", d))
+                    items.append(
+                        Option(escape(self._numbered(len(items), f"defend with {d.label}")))
+                    )
+            entries.append(("defender", None))
+            items.append(Option(escape(self._numbered(len(items), "no defender"))))
+            return entries, items
+        for i, slot in enumerate(self.prompt.slots):
+            pair = self._pairs.get(slot.ref)
+            who = (
+                f"← {pair.label}"
+                if pair
+                else ("← (undefended)" if slot.defenders else "(no one can defend)")
+            )
+            entries.append(("slot", slot))
+            items.append(Option(escape(self._numbered(i, f"{slot.label} {who}"))))
+        if self.prompt.done_action is not None:
+            entries.append(("confirm", None))
+            n = len(self._pairs)
+            items.append(Option(f"   ✔ Confirm {n} defender{'s' if n != 1 else ''}"))
+        return entries, items
+
+    def _update_hint(self) -> None:
+        hint = self.query_one("#prompt-hint", Static)
+        parts = []
+        mode = self.prompt.mode
+        if mode == "attackers":
+            declared = ", ".join(self.prompt.declared)
+            if declared:
+                parts.append(f"attacking: {escape(declared)}")
+        if mode == "defenders" and self.prompt.paired:
+            parts.append("assigned: " + escape("; ".join(self.prompt.paired)))
+        if self.deadline is not None:
+            left = max(0, int(self.deadline - time.monotonic() + 0.999))
+            style = "$error" if left <= 5 else "$warning"
+            parts.append(f"[{style}]⏱ {left}s[/]")
+        hint.update("  ".join(parts))
+        hint.display = bool(parts)
+
+    def _tick(self) -> None:
+        if self.deadline is not None:
+            self._update_hint()
+
+    # choosing ------------------------------------------------------------------------------
+    def _choose(self, actions: list[Action]) -> None:
+        if self.busy or not actions:
+            return
+        self.post_message(self.Chosen(self.prompt.seat, actions))
+
+    @on(OptionList.OptionSelected, "#choices")
+    def _selected_option(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self._activate(event.option_index)
+
+    def _activate(self, index: int) -> None:
+        if not 0 <= index < len(self._entries):
+            return
+        kind, payload = self._entries[index]
+        if kind == "choice":
+            choice: Choice = payload
+            if choice.action is not None:
+                self._choose([choice.action])
+            elif choice.children:
+                self._stack.append((choice.label.rstrip(" …"), choice.children))
+                self._redraw()
+                self.query_one("#choices", OptionList).highlighted = 0
+        elif kind == "back":
+            self.action_back()
+        elif kind == "toggle":
+            self._selected ^= {payload}
+            self._redraw()
+        elif kind == "slot":
+            if payload.defenders:
+                self._picking = payload
+                self._redraw()
+                self.query_one("#choices", OptionList).highlighted = 0
+        elif kind == "defender":
+            assert self._picking is not None
+            if payload is None:
+                self._pairs.pop(self._picking.ref, None)
+            else:
+                self._pairs[self._picking.ref] = payload
+            self._picking = None
+            self._redraw()
+        elif kind == "confirm":
+            self.action_confirm()
+
+    # actions (bindings) -----------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        mode = self.prompt.mode
+        if action == "pass":
+            return mode == "menu" and self.prompt.pass_action is not None and not self.busy
+        if action == "back":
+            return len(self._stack) > 1 or self._picking is not None
+        if action == "all":
+            return mode == "attackers" and bool(self.prompt.attackers)
+        if action == "confirm":
+            return mode in ("attackers", "defenders") and self.prompt.done_action is not None
+        if action == "pick":
+            return self.hotkeys and bool(self._entries)
+        return True
+
+    def action_pass(self) -> None:
+        if self.prompt.pass_action is not None:
+            self._choose([self.prompt.pass_action])
+
+    def action_back(self) -> None:
+        if self._picking is not None:
+            self._picking = None
+        elif len(self._stack) > 1:
+            self._stack.pop()
+        else:
+            return
+        self._redraw()
+
+    def action_all(self) -> None:
+        everything = set(range(len(self.prompt.attackers)))
+        self._selected = set() if self._selected == everything else everything
+        self._redraw()
+
+    def action_confirm(self) -> None:
+        prompt = self.prompt
+        if prompt.done_action is None:
+            return
+        if prompt.mode == "attackers":
+            chosen = [prompt.attackers[i].action for i in sorted(self._selected)]
+        elif prompt.mode == "defenders":
+            chosen = [pair.action for pair in self._pairs.values()]
+        else:
+            return
+        self._choose([a for a in chosen if a is not None] + [prompt.done_action])
+
+    def action_pick(self, number: int) -> None:
+        index = number - 1
+        if 0 <= index < len(self._entries) and self._entries[index][0] != "confirm":
+            self.query_one("#choices", OptionList).highlighted = index
+            self._activate(index)
+
+    def focus_choices(self) -> None:
+        self.query_one("#choices", OptionList).focus()

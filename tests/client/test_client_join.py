@@ -1,0 +1,120 @@
+"""Joining and watching a table on a real (in-process) server, and readable failures."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+
+import pytest
+
+from client.net.connection import Connection
+from client.net.session import ClientSession
+from client.screens.join import JoinPlan
+from client.screens.table import TableScreen
+from server.local import start_local_server
+from tests.client.driver import Waiter
+from tests.client.helpers import make_app, screen_text
+
+pytestmark = pytest.mark.asyncio
+
+
+async def host_table(url: str) -> tuple[ClientSession, Connection, asyncio.Task[None], str]:
+    """Another person creates a duel and holds seat 0; returns the join code."""
+    host = ClientSession(lambda m: None, "Host")
+    host.start_create(
+        {"format": "duel"},
+        [{"kind": "human", "name": "Host"}, {"kind": "human", "name": "Guest"}],
+        {},
+        [0],
+    )
+    created = asyncio.Event()
+    conn = Connection(url, host, lambda ups: created.set() if host.table else None)
+    task = asyncio.create_task(conn.run())
+    await asyncio.wait_for(created.wait(), 10)
+    assert host.table is not None
+    return host, conn, task, host.table
+
+
+async def test_join_by_code_takes_the_free_seat_and_shows_the_table(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("ALLEGIANCE_CONFIG_DIR", str(tmp_path))
+    server = await start_local_server()
+    _host, conn, task, code = await host_table(server.url)
+    try:
+        app = make_app(start=JoinPlan(server.url, code))
+        async with app.run_test(size=(80, 24)) as pilot:
+            waiter = Waiter()
+            while not isinstance(app.screen, TableScreen):
+                if app.game is not None:
+                    waiter.hook(app.game)
+                await waiter.wait(pilot)
+            game = app.game
+            assert game is not None and game.session.seats == [1]
+            while game.session.view(1) is None:
+                await waiter.wait(pilot)
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Guest" in text or "Alice" in text
+            assert (tmp_path / "seats.json").exists()  # the token, to resume after a restart
+    finally:
+        await conn.close()
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
+        await server.stop()
+
+
+async def test_a_wrong_join_code_is_a_readable_notice_and_back_to_the_menu(
+    tmp_path, monkeypatch
+) -> None:
+    monkeypatch.setenv("ALLEGIANCE_CONFIG_DIR", str(tmp_path))
+    server = await start_local_server()
+    try:
+        app = make_app(start=JoinPlan(server.url, "NOPE42"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(200):
+                await pilot.pause()
+                if app.game is None:
+                    break
+            assert app.game is None
+            assert app.screen.__class__.__name__ == "MenuScreen"
+            notes = [n.message for n in app._notifications]
+            assert notes and all("Traceback" not in n for n in notes)
+    finally:
+        await server.stop()
+
+
+async def test_watch_shows_the_public_table_without_any_hand(tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("ALLEGIANCE_CONFIG_DIR", str(tmp_path))
+    server = await start_local_server()
+    host = ClientSession(lambda m: None, "Host")
+    host.start_create(
+        {"format": "duel"},
+        [{"kind": "human", "name": "Host"}, {"kind": "bot", "name": "Bot", "level": 0}],
+        {"spectators": True},
+        [0],
+    )
+    ready = asyncio.Event()
+    conn = Connection(server.url, host, lambda ups: ready.set() if host.view(0) else None)
+    task = asyncio.create_task(conn.run())
+    try:
+        await asyncio.wait_for(ready.wait(), 10)
+        assert host.table is not None
+        app = make_app(start=JoinPlan(server.url, host.table, watch=True))
+        async with app.run_test(size=(80, 24)) as pilot:
+            waiter = Waiter()
+            while app.game is None or app.game.session.view(None) is None:
+                if app.game is not None:
+                    waiter.hook(app.game)
+                await waiter.wait(pilot)
+            await pilot.pause()
+            assert isinstance(app.screen, TableScreen)
+            text = screen_text(app)
+            assert "Host" in text and "Hand " not in text
+            hand = (host.view(0) or {})["players"][0]["hand"]
+            assert hand and app.game.session.view(None)["players"][0]["hand"] is None
+    finally:
+        await conn.close()
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
+        await server.stop()

@@ -1,0 +1,212 @@
+"""The client side of the protocol without I/O: syncs, patches, gaps, resume, batches."""
+
+from __future__ import annotations
+
+from client.net.session import ClientSession, Failed, Notice, SeatChanged, Seated, SeatStream
+from shared.protocol import PROTOCOL_VERSION
+from tests.client.fixtures import views as v
+from tests.client.helpers import TABLE, doc_for, patch, sync
+
+
+def held(seats=(0,)):
+    sent: list[dict] = []
+    s = ClientSession(sent.append, "Alice")
+    s.table = TABLE
+    for seat in seats:
+        s.streams[seat] = SeatStream(seat, f"tok{seat}")
+    return s, sent
+
+
+def test_create_then_join_every_claimed_seat() -> None:
+    sent: list[dict] = []
+    s = ClientSession(sent.append, "Alice")
+    s.start_create(
+        {"format": "duel"}, [{"kind": "human"}, {"kind": "human"}], {"hotseat": True}, [0, 1]
+    )
+    first = s.on_connected()
+    assert first[0] == {"t": "hello", "v": PROTOCOL_VERSION, "name": "Alice"}
+    assert first[1]["t"] == "create" and first[1]["claim"] == [0, 1]
+    ups = s.on_message(
+        {
+            "t": "created",
+            "table": "K7QF3M",
+            "tokens": [{"seat": 0, "token": "a"}, {"seat": 1, "token": "b"}],
+        }
+    )
+    assert Seated("K7QF3M", 1, "b") in ups
+    assert [(m["t"], m["seat"], m["token"]) for m in sent] == [("join", 0, "a"), ("join", 1, "b")]
+    assert s.seats == [0, 1]
+
+
+def test_join_without_token_keeps_the_token_it_gets() -> None:
+    s = ClientSession(lambda m: None, "Bob")
+    s.start_join("K7QF3M")
+    opening = s.on_connected()[1]
+    assert opening["t"] == "join" and "token" not in opening and opening["name"] == "Bob"
+    ups = s.on_message({"t": "seated", "table": "K7QF3M", "seat": 1, "token": "zz"})
+    assert ups == [Seated("K7QF3M", 1, "zz")]
+    # after a drop: resume with the token, never claim a second seat
+    again = s.on_connected()
+    assert [m["t"] for m in again] == ["hello", "join"] and again[1]["token"] == "zz"
+
+
+def test_sync_then_patches_in_order() -> None:
+    s, _ = held()
+    assert s.on_message(sync(0, v.maneuver())) == [SeatChanged(0, (), full=True)]
+    new = doc_for(v.response())
+    ups = s.on_message(patch(doc_for(v.maneuver()), new, 0, 1, [{"t": "passed", "seat": 1}]))
+    assert ups == [SeatChanged(0, ({"t": "passed", "seat": 1},))]
+    assert s.view(0) == v.response()
+    assert s.streams[0].earlier_view == v.maneuver()
+
+
+def test_a_gap_or_a_bad_hash_asks_for_a_full_sync() -> None:
+    s, sent = held()
+    s.on_message(sync(0, v.maneuver()))
+    gap = patch(doc_for(v.maneuver()), doc_for(v.response()), 0, 5)
+    assert s.on_message(gap) == []
+    assert sent[-1] == {
+        "t": "sync",
+        "id": sent[-1]["id"],
+        "table": TABLE,
+        "seat": 0,
+        "token": "tok0",
+    }
+    assert s.view(0) is None
+    s.on_message(sync(0, v.maneuver(), seq=7))
+    bad = patch(doc_for(v.maneuver()), doc_for(v.response()), 0, 8)
+    bad["hash"] = "0" * 16
+    assert s.on_message(bad) == []
+    assert sent[-1]["t"] == "sync" and s.view(0) is None
+    s.on_message(sync(0, v.maneuver(), seq=9))
+    unfit = {
+        "t": "patch",
+        "table": TABLE,
+        "seat": 0,
+        "seq": 10,
+        "ops": [["d", ["nope"]]],
+        "hash": "x",
+        "events": [],
+    }
+    assert s.on_message(unfit) == [] and sent[-1]["t"] == "sync"
+
+
+def test_submit_only_what_is_legal_with_the_view_version() -> None:
+    s, sent = held()
+    s.on_message(sync(0, v.response()))
+    assert s.submit(0, {"kind": "battle", "opponent": 1}) is not None
+    assert s.submit(0, {"kind": "pass"}) is None
+    msg = sent[-1]
+    assert msg["t"] == "submit" and msg["version"] == 57 and msg["token"] == "tok0"
+    assert (
+        s.submit(0, {"kind": "pass"}) == "Still waiting for the server to answer your last choice."
+    )
+    s.on_message({"t": "accepted", "id": msg["id"], "table": TABLE, "seat": 0, "version": 58})
+    assert s.streams[0].in_flight is None
+
+
+def test_an_unanswered_command_is_sent_again_with_the_same_id_after_a_drop() -> None:
+    s, sent = held()
+    s.on_message(sync(0, v.response()))
+    s.submit(0, {"kind": "pass"})
+    original = sent[-1]
+    again = s.on_connected()
+    assert [m["t"] for m in again] == ["hello", "join", "submit"]
+    assert again[2] == original
+
+
+def test_batch_sends_each_action_after_the_previous_was_applied() -> None:
+    s, sent = held()
+    s.on_message(sync(0, v.declare()))
+    attacks = [
+        {"kind": "attack", "attacker": "u:11"},
+        {"kind": "attack", "attacker": "u:12"},
+        {"kind": "done"},
+    ]
+    assert s.submit_batch(0, attacks) is None
+    assert [m["action"] for m in sent if m["t"] == "submit"] == attacks[:1]
+    s.on_message({"t": "accepted", "id": sent[-1]["id"], "table": TABLE, "seat": 0, "version": 58})
+    # the next one waits for the new view, then goes out
+    nxt = v.declare()
+    nxt["version"] = 58
+    nxt["battle"]["attackers"].append("u:11")
+    nxt["legal"] = [attacks[1], attacks[2]]
+    s.on_message(patch(doc_for(v.declare()), doc_for(nxt), 0, 1))
+    assert [m["action"] for m in sent if m["t"] == "submit"] == attacks[:2]
+    assert sent[-1]["version"] == 58
+
+
+def test_batch_stops_when_the_next_choice_is_gone() -> None:
+    s, sent = held()
+    s.on_message(sync(0, v.declare()))
+    s.submit_batch(
+        0, [{"kind": "attack", "attacker": "u:11"}, {"kind": "attack", "attacker": "u:99"}]
+    )
+    s.on_message({"t": "accepted", "id": sent[-1]["id"], "table": TABLE, "seat": 0, "version": 58})
+    nxt = v.declare()
+    nxt["version"] = 58
+    ups = s.on_message(patch(doc_for(v.declare()), doc_for(nxt), 0, 1))
+    assert any(isinstance(u, Notice) for u in ups)
+    assert s.streams[0].batch == []
+
+
+def test_refusals_and_errors_are_sentences() -> None:
+    s, sent = held()
+    s.on_message(sync(0, v.response()))
+    s.submit(0, {"kind": "pass"})
+    ups = s.on_message(
+        {
+            "t": "refused",
+            "id": sent[-1]["id"],
+            "table": TABLE,
+            "seat": 0,
+            "code": "illegal",
+            "message": "You cannot do that now.",
+        }
+    )
+    assert ups == [Notice("You cannot do that now.", "warning")]
+    assert s.streams[0].in_flight is None
+    ups = s.on_message({"t": "error", "code": "rate_limited", "message": "Slow down."})
+    assert ups == [Notice("Slow down.", "error")]
+
+
+def test_a_failed_join_is_fatal() -> None:
+    s = ClientSession(lambda m: None, "Bob")
+    s.start_join("NOPE00")
+    join = s.on_connected()[1]
+    ups = s.on_message(
+        {"t": "error", "id": join["id"], "code": "not_found", "message": "No such table."}
+    )
+    assert ups == [Failed("No such table.")]
+
+
+def test_chat_and_settings_carry_the_token() -> None:
+    s, sent = held((0, 1))
+    s.chat(0, "  good game  ")
+    assert sent[-1] == {
+        "t": "chat",
+        "table": TABLE,
+        "seat": 0,
+        "token": "tok0",
+        "text": "good game",
+    }
+    s.send_settings(True, ["chain"], False)
+    assert [(m["seat"], m["stops"]) for m in sent[-2:]] == [(0, ["chain"]), (1, ["chain"])]
+
+
+def test_batch_waits_while_a_trigger_asks_for_targets_first() -> None:
+    s, sent = held()
+    s.on_message(sync(0, v.declare()))
+    s.submit_batch(0, [{"kind": "attack", "attacker": "u:11"}, {"kind": "done"}])
+    s.on_message({"t": "accepted", "id": sent[-1]["id"], "table": TABLE, "seat": 0, "version": 58})
+    trigger = v.trigger_targets()
+    trigger["version"] = 58
+    s.on_message(patch(doc_for(v.declare()), doc_for(trigger), 0, 1))
+    assert s.streams[0].batch == [{"kind": "done"}]  # kept: the player answers the trigger
+    s.submit(0, {"kind": "decline"})
+    s.on_message({"t": "accepted", "id": sent[-1]["id"], "table": TABLE, "seat": 0, "version": 59})
+    back = v.declare()
+    back["version"] = 59
+    back["legal"] = [{"kind": "attack", "attacker": "u:12"}, {"kind": "done"}]
+    s.on_message(patch(doc_for(trigger), doc_for(back), 0, 2))
+    assert [m["action"] for m in sent if m["t"] == "submit"][-1] == {"kind": "done"}

@@ -1,0 +1,202 @@
+"""The view model: what the table shows and how legal actions become prompts."""
+
+from __future__ import annotations
+
+from client.cards import CardBook, prettify
+from client.viewmodel.log import sentences
+from client.viewmodel.prompt import build_prompt, only_pass
+from client.viewmodel.refs import Namer
+from client.viewmodel.table import build_table
+from tests.client.fixtures import views as v
+
+BOOK = CardBook()  # no catalog: names come from the ids
+
+
+def legal_of(view):
+    return [dict(a) for a in view["legal"]]
+
+
+def test_prettify_keeps_small_words_lower() -> None:
+    assert prettify("lance_of_dominion") == "Lance of Dominion"
+    assert prettify("skilled_strike") == "Skilled Strike"
+
+
+def test_refs_name_units_heroes_weapons_and_abilities() -> None:
+    n = Namer(v.base(0), BOOK)
+    assert n.ref("u:21") == "Infantry (Bob)"
+    assert n.ref("u:11") == "Militia Recruit 1 (Alice)"  # two of them: numbered
+    assert n.ref("u:12") == "Militia Recruit 2 (Alice)"
+    assert n.ref("h:1") == "Beledan Kind (Bob)"
+    assert n.ref("w:0") == "Lance of Dominion (Alice's weapon)"
+    assert n.ref("a:0:new_recruits") == "New Recruits (Alice)"
+    assert n.ref("u:999") == "card #999"
+    assert n.ref("zzz") == "zzz"
+
+
+def test_table_model_panels_hand_and_status() -> None:
+    t = build_table(v.maneuver(), BOOK)
+    assert t.status == "Turn 4 · Alice's turn · Maneuver · to act: Alice"
+    you = t.you()
+    assert you is not None and you.name == "Alice" and you.is_to_act and you.is_current
+    assert you.hand_summary == "hand 4 (1 basic, 1 elite, 2 action)"
+    assert [c.name for c in t.hand] == [
+        "Battle Surge",
+        "Skilled Strike",
+        "Halberdier",
+        "Siege Golem",
+    ]
+    assert [c.playable for c in t.hand] == [True, True, True, False]
+    bob = t.others()[0]
+    assert bob.units[0].marks == "dmg 2" and bob.units[1].marks == "new"
+    assert bob.weapon is not None and bob.weapon.exhausted
+    assert [d.count for d in t.decks] == [61, 27, 66]
+    assert t.decks[2].discard_top == "Mend Wounds"
+
+
+def test_other_seats_hands_are_never_in_the_model() -> None:
+    t = build_table(v.base(1), BOOK)
+    assert {c.name for c in t.hand} == {
+        "Skilled Strike",
+        "Infantry",
+        "Crossbowman",
+        "Ironclad Knight",
+    }
+    assert build_table(v.spectator(), BOOK).hand == ()
+
+
+def test_chain_and_battle_lines() -> None:
+    t = build_table(v.waiting(), BOOK)
+    assert [c.label for c in t.chain] == ["Skilled Strike", "Battle Surge"]
+    assert t.chain[0].targets == "Militia Recruit 1 (Alice)"
+    b = build_table(v.assign(), BOOK).battle
+    assert b is not None and b.step == "Assign defenders" and len(b.lines) == 3
+    view = v.assign()
+    view["battle"]["pairs"] = [["u:11", "u:22"]]
+    b = build_table(view, BOOK).battle
+    assert b is not None and "Militia Recruit 1 (Alice)  ⚔  Halberdier (Bob)" in b.lines
+
+
+def test_result_line() -> None:
+    assert build_table(v.over(), BOOK).result == "Alice wins (hero defeated)"
+
+
+def test_menu_groups_cards_then_targets_and_every_leaf_is_legal() -> None:
+    view = v.maneuver()
+    p = build_prompt(view, BOOK)
+    assert p.mode == "menu" and not p.response
+    labels = [c.label for c in p.choices]
+    assert labels[0] == "Play Battle Surge …"
+    assert labels[-1] == "Pass"
+    assert "Initiate a battle against Bob" in labels
+    strike = p.choices[1]
+    assert [c.label for c in strike.children] == [
+        "target: Militia Recruit 1 (Alice)",
+        "target: Militia Recruit 2 (Alice)",
+        "target: Infantry (Bob)",
+        "target: Halberdier (Bob)",
+    ]
+    legal = legal_of(view)
+    assert all(leaf.action in legal for leaf in p.leaves())
+    # every legal action is reachable (the two copies of a card are one group)
+    assert {str(a) for a in legal} == {str(leaf.action) for leaf in p.leaves()}
+
+
+def test_duplicate_cards_collapse_to_one_entry() -> None:
+    view = v.maneuver()
+    view["players"][0]["hand"].append({"handle": 105, "card": "skilled_strike"})
+    view["legal"].append({"kind": "play", "card": 105, "half": 0, "targets": ["u:21"]})
+    p = build_prompt(view, BOOK)
+    assert [c.label for c in p.choices].count("Play Skilled Strike …") == 1
+
+
+def test_response_window_title_and_pass() -> None:
+    p = build_prompt(v.response(), BOOK)
+    assert p.title == "Respond to Skilled Strike (Bob) — or pass"
+    assert p.response and p.pass_action == {"kind": "pass"}
+
+
+def test_waiting_and_over() -> None:
+    assert build_prompt(v.waiting(), BOOK).mode == "wait"
+    assert build_prompt(v.waiting(), BOOK).title == "Waiting for Bob…"
+    assert build_prompt(v.over(), BOOK).mode == "none"
+
+
+def test_attackers_prompt() -> None:
+    p = build_prompt(v.declare(), BOOK)
+    assert p.mode == "attackers"
+    assert [c.label for c in p.attackers] == [
+        "Militia Recruit 1 (Alice)",
+        "Militia Recruit 2 (Alice)",
+    ]
+    assert p.declared == ("Lance of Dominion (Alice's weapon)",)
+    assert p.done_action == {"kind": "done"}
+
+
+def test_defenders_prompt_pairs() -> None:
+    p = build_prompt(v.assign(), BOOK)
+    assert p.mode == "defenders"
+    assert [s.label for s in p.slots] == [
+        "Lance of Dominion (Alice's weapon)",
+        "Militia Recruit 1 (Alice)",
+        "Militia Recruit 2 (Alice)",
+    ]
+    assert [d.label for d in p.slots[0].defenders] == ["Infantry (Bob)", "Halberdier (Bob)"]
+
+
+def test_leaf_labels_of_every_other_kind() -> None:
+    def labels(view):
+        return [c.label for c in build_prompt(view, BOOK).choices]
+
+    assert labels(v.armor()) == [
+        "Prevent 2 from Militia Recruit 1 (Alice)",
+        "Prevent 1 from Militia Recruit 1 (Alice); 1 from Militia Recruit 2 (Alice)",
+        "Prevent 2 from Militia Recruit 2 (Alice)",
+    ]
+    assert labels(v.triggers()) == [
+        "Put first: Lance of Dominion: +1 attack",
+        "Put first: Rally: draw a card",
+    ]
+    assert labels(v.trigger_targets())[-1] == "Decline (do not use this effect)"
+    assert (
+        labels(v.trigger_targets())[0]
+        == "Targets: Militia Recruit 1 (Alice), Militia Recruit 2 (Alice)"
+    )
+    assert labels(v.choose()) == ["Militia Recruit 1 (Alice)", "Militia Recruit 2 (Alice)", "None"]
+    assert build_prompt(v.choose(), BOOK).title == "Choose up to one unit you control"
+    assert labels(v.discard())[0] == "Discard Battle Surge"
+    assert labels(v.draw())[0] == "Draw from the basic unit deck (61 left)"
+    assert labels(v.equip())[1] == "Weapon Lance of Dominion · armor Crimson Shield"
+
+
+def test_only_pass() -> None:
+    view = v.response()
+    assert not only_pass(view)
+    view["legal"] = [{"kind": "pass"}]
+    assert only_pass(view)
+
+
+def test_log_sentences_name_cards_that_left_play() -> None:
+    before, after = v.response(), v.base(0)
+    after["players"][0]["units"].pop(0)
+    lines = sentences(
+        [
+            {"t": "resolved", "id": 9},
+            {"t": "damaged", "target": "u:11", "amount": 3, "battle": False},
+            {"t": "destroyed", "target": "u:11", "card": "militia_recruit", "seat": 0},
+            {"t": "drew", "seat": 1, "deck": "action"},
+            {"t": "drew", "seat": 0, "deck": "basic", "card": "infantry"},
+            {"t": "announced", "item": {"seat": 1, "label": "Skilled Strike", "targets": ["u:12"]}},
+            {"t": "something_new", "x": 1},
+        ],
+        after,
+        before,
+    )
+    assert lines == [
+        "Skilled Strike resolved.",
+        "Militia Recruit 1 (Alice) was dealt 3 damage.",
+        "Militia Recruit (Alice) was destroyed.",
+        "Bob drew a card from the action deck.",
+        "Alice drew Infantry from the basic unit deck.",
+        "Bob announced Skilled Strike targeting Militia Recruit (Alice).",
+        "something new: x 1",
+    ]
