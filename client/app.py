@@ -69,6 +69,8 @@ class AllegianceApp(App[int]):
         #: Extra settings for the in-process server of local games (tests: fixed seeds).
         self.server_settings: dict[str, Any] = {}
         self.last_plan: LocalPlan | None = start if isinstance(start, LocalPlan) else None
+        #: ``allegiance host``: (plan, bind address, port, database, LAN name) to host.
+        self.host_start: tuple[LocalPlan, str, int, str | None, str | None] | None = None
         self._prepare_worker_processes()
 
     # startup ----------------------------------------------------------------------------------
@@ -82,6 +84,8 @@ class AllegianceApp(App[int]):
             self.start_local(self.start)
         elif isinstance(self.start, JoinPlan):
             self.start_join(self.start)
+        elif self.host_start is not None:
+            self.start_host(*self.host_start)
 
     def _prepare_worker_processes(self) -> None:
         """Start multiprocessing's resource tracker now, while stderr is still a real
@@ -124,6 +128,29 @@ class AllegianceApp(App[int]):
         title = "Hot-seat" if len(plan.humans) > 1 else "Local game"
         self._run_game(GameController(self, session, local=True, title=title,
                                       settings=self._server_settings()))  # fmt: skip
+
+    def start_host(self, plan: LocalPlan, bind: str, port: int, db: str | None,
+                   lan_name: str | None) -> None:
+        """Host a table for the LAN: the server runs in this process, bound to ``bind``;
+        this terminal holds the first human seat and the other human seats wait for
+        players who join with the code the lobby shows."""
+        self.last_plan = None
+        self.server_settings = {**self.server_settings, "host": bind, "port": port}
+        if db:
+            self.server_settings["db_path"] = db
+        session = ClientSession(lambda _msg: None, self.settings.name)
+        options: dict[str, Any] = {"hotseat": False, **plan.options}
+        if self.settings.timer:
+            options.setdefault("timer", self.settings.timer)
+        session.start_create({"format": plan.format}, [s.to_wire() for s in plan.seats],
+                             options, plan.humans[:1])  # fmt: skip
+        hint = host_hint(bind, port)
+        # The host's own seat token is deliberately not stored in seats.json: a player
+        # joining from this same machine would otherwise resume the host's seat.
+        controller = GameController(self, session, local=True, title="Hosting",
+                                    settings=self._server_settings(), advertise=lan_name)
+        controller.join_hint = hint
+        self._run_game(controller)
 
     def start_join(self, plan: JoinPlan) -> None:
         """Join (or watch) a table on a server, resuming a seat we held before."""
@@ -277,3 +304,11 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def host_hint(bind: str, port: int) -> str:
+    """How others reach a hosted table, for the lobby (the code is added there)."""
+    from server.lan import lan_addresses
+
+    address = lan_addresses(bind)[0] if bind in ("0.0.0.0", "", "::") else bind
+    return f"allegiance join {address}:{port}"

@@ -69,6 +69,7 @@ class GameController:
         title: str = "",
         on_seated: Callable[[Seated], None] | None = None,
         settings: dict[str, Any] | None = None,
+        advertise: str | None = None,
     ) -> None:
         self.app = app
         self.session = session
@@ -77,6 +78,11 @@ class GameController:
         self.title = title
         self.on_seated = on_seated
         self.settings = settings
+        #: ``allegiance host``: the LAN name to advertise the in-process server under.
+        self.advertise = advertise
+        self.advertiser: Any = None
+        #: For hosted tables: the command others type to join (the lobby shows it).
+        self.join_hint: str | None = None
         self.connection: Connection | None = None
         self.server: Any = None
         self.displayed: int | None = None
@@ -103,10 +109,25 @@ class GameController:
                 self.deliver([Failed(f"Could not start the local server: {exc}")])
                 return
             self.url = self.server.url
+            if self.advertise is not None:
+                await self._advertise(self.advertise)
         if self.url is None:
             return
         self.connection = Connection(self.url, self.session, self.deliver)
         await self.connection.run()
+
+    async def _advertise(self, name: str) -> None:
+        """Announce the hosted server on the LAN; the game goes on without it if it fails."""
+        from server.lan import Advertiser
+
+        assert self.server is not None
+        config = self.server.server.config
+        self.advertiser = Advertiser(name, config.host, self.server.server.port)
+        try:
+            await self.advertiser.start()
+        except Exception as exc:
+            self.advertiser = None
+            self.deliver([Notice(f"Not advertised on the LAN: {exc}", "warning")])
 
     def deliver(self, updates: list[Update]) -> None:
         self.app.post_message(NetUpdates(self, updates))
@@ -115,6 +136,10 @@ class GameController:
         self.closed = True
         if self.connection is not None:
             await self.connection.close()
+        if self.advertiser is not None:
+            advertiser, self.advertiser = self.advertiser, None
+            with contextlib.suppress(Exception):
+                await advertiser.close()
         if self.server is not None:
             server, self.server = self.server, None
             with contextlib.suppress(Exception):  # stopping must not raise at exit
@@ -245,7 +270,7 @@ class GameController:
         if self.lobby is None:
             self.lobby = LobbyScreen()
             self.app.switch_to(self.lobby)
-        self.lobby.show(self.session.table or "", info)
+        self.lobby.show(self.session.table or "", info, self.join_hint)
 
     def _ensure_table(self) -> None:
         if self.table_screen is None:

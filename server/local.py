@@ -41,17 +41,14 @@ class LocalServer:
 
 
 async def start_local_server(db_path: str | Path | None = None, **settings: Any) -> LocalServer:
-    """Start the server on 127.0.0.1, port 0. ``db_path=None`` keeps the games in memory.
+    """Start the server (default 127.0.0.1, port 0). ``db_path=None`` keeps games in memory.
 
     ``settings`` override :class:`ServerConfig` fields (tests use ``rulesets``,
     ``allow_fixed_seeds``, ...).
     """
-    config = ServerConfig(
-        host="127.0.0.1",
-        port=0,
-        db_path=":memory:" if db_path is None else str(db_path),
-        **settings,
-    )
+    fields: dict[str, Any] = {"host": "127.0.0.1", "port": 0}
+    fields.update(settings)     # ``allegiance host`` binds the LAN address and a port
+    config = ServerConfig(db_path=":memory:" if db_path is None else str(db_path), **fields)
     server = Server(config)
     await server.start()
     return LocalServer(server)

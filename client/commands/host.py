@@ -1,4 +1,10 @@
-"""``allegiance host``: serve and advertise the server on the LAN (zeroconf)."""
+"""``allegiance host``: host a game on the LAN and play in it.
+
+The server runs in this process (bound to ``--host``, default all interfaces), is
+advertised on the LAN with zeroconf, and a table is created; this terminal takes the
+first seat and the lobby shows the command and join code the other players type.
+``--no-play`` only serves and advertises (like ``allegiance serve``, plus the LAN).
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,9 @@ from collections.abc import AsyncIterator
 from typing import Any
 
 NAME = "host"
-HELP = "run a game server and advertise it on the local network"
+HELP = "host a game on the LAN and play in it (the others use 'allegiance join')"
+
+SEATS = {"duel": (2, 2), "ffa": (3, 4), "sworn": (3, 4), "team": (4, 4)}
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -19,9 +27,49 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--name", default=None, help="name shown to players on the LAN (default: this host)"
     )
+    parser.add_argument("--format", choices=tuple(SEATS), default="duel",
+                        help="the game's format (default: duel)")
+    parser.add_argument("--players", type=int, default=None,
+                        help="seats in all (default: the format's smallest table)")
+    parser.add_argument("--bots", type=int, default=0,
+                        help="how many of the seats bots take (default 0)")
+    parser.add_argument("--bot-level", choices=("easy", "medium", "hard"), default="medium",
+                        help="strength of those bots (default: medium)")
+    parser.add_argument("--no-play", action="store_true",
+                        help="only serve and advertise; do not open the game here")
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.no_play:
+        return _serve_only(args)
+    low, high = SEATS[args.format]
+    players = args.players if args.players is not None else low
+    if not low <= players <= high:
+        raise SystemExit(f"allegiance host: error: a {args.format} game has {low}–{high} seats")
+    if not 0 <= args.bots < players:
+        raise SystemExit("allegiance host: error: --bots must leave at least one seat for you")
+    return _host_and_play(args, players)
+
+
+def _host_and_play(args: argparse.Namespace, players: int) -> int:
+    import socket
+
+    from client.app import AllegianceApp
+    from client.screens.setup import LocalPlan, SeatPlan
+
+    app = AllegianceApp()
+    level = {"easy": 1, "medium": 2, "hard": 3}[args.bot_level]
+    humans = players - args.bots
+    seats = [SeatPlan("human", app.settings.name if i == 0 else f"Player {i + 1}", None)
+             for i in range(humans)]
+    seats += [SeatPlan("bot", f"Bot {i + 1}", None, level) for i in range(humans, players)]
+    plan = LocalPlan(args.format, tuple(seats))
+    lan_name = args.name or f"Allegiance on {socket.gethostname().split('.')[0]}"
+    app.host_start = (plan, args.host, args.port, args.db, lan_name)
+    return int(app.run() or 0)
+
+
+def _serve_only(args: argparse.Namespace) -> int:
     import logging
     import socket
 

@@ -12,8 +12,10 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 
-def lobby_markup(table: str, info: dict[str, Any]) -> str:
+def lobby_markup(table: str, info: dict[str, Any], hint: str | None = None) -> str:
     lines = [f"Join code: [b $accent]{escape(table)}[/]", ""]
+    if hint:
+        lines[1:1] = [f"Others join with: [b]{escape(hint)} {escape(table)}[/]", ""]
     for seat in info.get("seats") or []:
         who = escape(str(seat.get("name") or "—"))
         if seat.get("kind") == "bot":
@@ -40,7 +42,7 @@ class LobbyScreen(Screen[None]):
             yield Static(self._text, id="lobby-text", classes="panel-text")
         yield Footer()
 
-    def show(self, table: str, info: dict[str, Any]) -> None:
-        self._text = lobby_markup(table, info)
+    def show(self, table: str, info: dict[str, Any], hint: str | None = None) -> None:
+        self._text = lobby_markup(table, info, hint)
         if self.is_mounted:
             self.query_one("#lobby-text", Static).update(self._text)
