@@ -46,3 +46,22 @@ def test_unknown_field_is_named(tmp_path: Path) -> None:
     outcome = run_file(bad)
     assert not outcome.passed
     assert "'colour': unknown field" in outcome.message
+
+
+def test_unknown_unit_field_is_named(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "x"\nscript = ""\n[[seats]]\nname = "A"\n'
+                   'units = [{ card = "Infantry", dammage = 1 }]\n')
+    outcome = run_file(bad)
+    assert not outcome.passed
+    assert "'dammage': unknown field" in outcome.message
+
+
+def test_a_refusal_that_does_not_happen_fails(tmp_path: Path) -> None:
+    text = (ROOT / "rules" / "maneuvers" / "unlock.toml").read_text()
+    bad = tmp_path / "bad.toml"
+    bad.write_text(text.replace('refused illegal: A unlock "Martial Law"',
+                                'refused illegal: A unlock "Advanced Training"', 1))
+    outcome = run_file(bad)
+    assert not outcome.passed
+    assert "accepted, expected refusal 'illegal'" in outcome.message

@@ -281,7 +281,7 @@ def add_trigger(g: GameState, i: int, targets: tuple[int, ...]) -> None:
                      data={"handles": [g.cards[r].handle if r >= 0 else 0 for r in targets],
                            "event": t.event})
     g.next_item += 1
-    if t.card >= 0 and g.cards[t.card].zone != Zone.PLAY:
+    if t.card >= 0 and g.cards[t.card].zone not in (Zone.PLAY, Zone.ATTACHED):
         item.card = -1           # the source left play; the effect still resolves
     g.chain.append(item)
     ops.emit(g, "announced", item=describe(g, item))

@@ -185,7 +185,10 @@ class Scenario:
         p.armor_used = int(s.get("armor_used", 0))
         p.weapon_exhausted = bool(s.get("weapon_exhausted", False))
         p.armor_exhausted = bool(s.get("armor_exhausted", False))
-        p.counters = {str(k): int(v) for k, v in s.get("counters", {}).items()}
+        if "counters" in s or not self.data.get("deal", False):
+            p.counters = {str(k): int(v) for k, v in s.get("counters", {}).items()}
+        for name, n in s.get("reserves", {}).items():
+            p.reserves[self.card_id(name)] = int(n)
         p.weapon = self.card_id(s["weapon"]) if "weapon" in s else hero.weapons[0]
         p.armor = self.card_id(s["armor"]) if "armor" in s else hero.armors[0]
         for name, cd in s.get("abilities", {}).items():

@@ -192,13 +192,19 @@ def _check_simple(sc: Scenario, expr: str) -> bool:
         n = sum(1 for e in sc.events if e["t"] == words[2])
         _expect(n == 0, f"no event {words[2]!r}", f"{n} happened")
         return True
-    if len(words) == 2 and low[1] == "gone":
-        owner, _, what = words[0].partition(":")
+    if len(words) >= 2 and low[-1] == "gone" and ":" in words[0]:
+        subject = " ".join(words[:-1])
+        owner, _, what = subject.partition(":")
         try:
             sc.unit(sc.seat(owner), what)
         except Exception:
             return True
-        raise _fail(f"expected {words[0]} gone, but it is in play")
+        raise _fail(f"expected {subject} gone, but it is in play")
+    if len(words) >= 4 and low[0] == "discard" and low[2] == "has":
+        cid = sc.card_id(" ".join(words[3:]))
+        pile = [g.cards[u].card for u in g.discards[low[1]]]
+        _expect(cid in pile, f"{cid} in the {low[1]} discard pile", f"the pile is {pile}")
+        return True
     if len(words) >= 3 and low[1] == "hand" and low[2] == "has":
         seat = sc.seat(words[0])
         if len(words) >= 4 and low[3] == "no":
@@ -263,6 +269,11 @@ def _value(sc: Scenario, lhs: str) -> Any:
         return sc.names[g.current]
     if low == "phase":
         return g.phase.name.lower()
+    if low == "options":
+        pr = g.prompt
+        if pr is None or pr.kind != "choose":
+            return "none"
+        return ",".join(str(x) for x in pr.data["options"])
     if low == "order":
         return ",".join(sc.names[s] for s in g.order)
     if low == "first":
