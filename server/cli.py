@@ -30,7 +30,8 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         help="SQLite database file (default: the user data dir)",
     )
     parser.add_argument(
-        "--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"]
+        "--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"],
+        help="how much the server logs to stderr (default: INFO)",
     )
     parser.add_argument(
         "--ruleset", action="append", default=[], metavar="NAME=MODULE:OBJ", help=argparse.SUPPRESS
