@@ -10,7 +10,8 @@ HELP = "run Realm Divided scenario files (set up a position, play a script, chec
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    sub = parser.add_subparsers(dest="action", required=True, metavar="ACTION",
+                                help="run: run scenario files")
     run = sub.add_parser("run", help="run scenario files or folders of them",
                          description="Run scenario files; print PASS/FAIL per file with the "
                                      "first difference. Exit status 1 if any fails.")
