@@ -40,6 +40,7 @@ SPECIAL_RULES = (
     "starting_hand_two_actions",   # the starting hand is two action cards
     "no_unit_draws",               # a unit draw puts the deck's top card into its discard
     "units_to_deck_bottom",        # your destroyed units go to the bottom of their deck
+    "starts_focused",              # the hero starts the game with two focus counters
 )
 
 

@@ -35,18 +35,20 @@ SELECTORS = (
     "each_unit", "each_enemy_unit", "each_own_unit", "each_other_unit",
 )
 
-STATICS = ("allies_attack", "allies_health", "host_attack", "host_health")
+STATICS = ("allies_attack", "allies_health", "host_attack", "host_health", "defends_exhausted")
 
 StepFn = Callable[[GameState, Resolution, Step], bool]
 
 # verb -> {argument: (type, required)}
 _INT, _STR, _BOOL, _LIST = int, str, bool, list
 SCHEMAS: dict[str, dict[str, tuple[type, bool]]] = {
-    "damage": {"target": (_STR, True), "amount": (_INT, True)},
-    "heal": {"target": (_STR, True), "amount": (_INT, True)},
-    "prevent": {"target": (_STR, True), "amount": (_INT, True)},
-    "augment": {"target": (_STR, True), "amount": (_INT, False)},
+    "damage": {"target": (_STR, True), "amount": (_INT, True), "per": (_STR, False)},
+    "heal": {"target": (_STR, True), "amount": (_INT, True), "per": (_STR, False)},
+    "prevent": {"target": (_STR, True), "amount": (_INT, True), "per": (_STR, False)},
+    "augment": {"target": (_STR, True), "amount": (_INT, False), "per": (_STR, False)},
     "counter": {"target": (_STR, True), "name": (_STR, True), "amount": (_INT, False)},
+    "remove_counters": {"target": (_STR, True), "name": (_STR, True), "amount": (_INT, False),
+                        "remember": (_STR, False)},
     "modify_attack": {"target": (_STR, True), "amount": (_INT, True), "until": (_STR, False)},
     "destroy": {"target": (_STR, True)},
     "exhaust": {"target": (_STR, True)},
@@ -130,6 +132,8 @@ def run_program(g: GameState, res: Resolution, prog: Program) -> bool:
             return False
         res.pc += 1
         res.answer = None
+        if g.result is not None or not g.players[res.item.seat].alive:
+            return True   # its player was eliminated: the rest of the effect disappears
     return True
 
 
@@ -172,6 +176,9 @@ def _each(g: GameState, sel: str, seat: int, source: int) -> list[int]:
 def _for_each(fn: Callable[[GameState, int, int], object]) -> StepFn:
     def verb(g: GameState, res: Resolution, step: Step) -> bool:
         amount = int(step.args.get("amount", 1))
+        per = step.args.get("per")
+        if per is not None:            # "for each …": times a remembered number
+            amount *= int(res.memo.get(per, 0))
         for ref in resolve_refs(g, res, step.args["target"]):
             fn(g, ref, amount)
         return True
@@ -232,6 +239,29 @@ def v_counter(g: GameState, res: Resolution, step: Step) -> bool:
     return True
 
 
+def v_remove_counters(g: GameState, res: Resolution, step: Step) -> bool:
+    """Remove counters of one kind (all of them unless ``amount``); remember how many."""
+    name = step.args["name"]
+    limit = step.args.get("amount")
+    removed = 0
+    for ref in resolve_refs(g, res, step.args["target"]):
+        counters = g.cards[ref].counters if is_unit_ref(ref) else \
+            g.players[ref_seat(ref)].counters
+        have = counters.get(name, 0)
+        n = have if limit is None else min(have, int(limit))
+        if n <= 0:
+            continue
+        counters[name] = have - n
+        if counters[name] == 0:
+            del counters[name]
+        removed += n
+        ops.emit(g, "counter_removed", target=ops.wire_ref(g, ref), name=name, amount=n)
+    key = step.args.get("remember")
+    if key is not None:
+        res.memo[key] = res.memo.get(key, 0) + removed
+    return True
+
+
 def v_modify_attack(g: GameState, res: Resolution, step: Step) -> bool:
     amount = int(step.args["amount"])
     battle = step.args.get("until", "turn") == "battle"
@@ -268,6 +298,9 @@ def ask(g: GameState, seat: int, labels: list[str], values: list[Any], why: str)
     g.prompt = Prompt(kind="choose", seat=seat,
                       data={"options": labels, "values": values, "why": why})
     return False
+
+
+_NONE = -1   # the value of a "No more" / "None" option (None means "not answered yet")
 
 
 def _counter_key(res: Resolution, name: str) -> str:
@@ -377,12 +410,12 @@ def _pick_many(g: GameState, res: Resolution, step: Step, options: list[int],
         values: list[Any] = list(options)
         if up_to:
             labels.append("No more")
-            values.append(None)
+            values.append(_NONE)
         ask(g, res.item.seat, labels, values, why)
         return False, None
     picked = res.answer
     res.answer = None
-    if picked is None:
+    if picked == _NONE:
         res.memo[key] = count
         return True, None
     res.memo[key] = n + 1
@@ -505,9 +538,9 @@ def v_destroy_own_unit(g: GameState, res: Resolution, step: Step) -> bool:
         values: list[Any] = list(units)
         if step.args.get("up_to", True):
             labels.append("None")
-            values.append(None)
+            values.append(_NONE)
         return ask(g, seat, labels, values, "destroy a unit you control")
-    if res.answer is not None and ops.destroy(g, int(res.answer)):
+    if res.answer != _NONE and ops.destroy(g, int(res.answer)):
         res.memo[step.args.get("remember", "destroyed")] = 1
     return True
 
@@ -564,9 +597,27 @@ def fx_damage_per_curse(g: GameState, res: Resolution, step: Step) -> bool:
     return True
 
 
+def fx_damage_cursed(g: GameState, res: Resolution, step: Step) -> bool:
+    """Deal ``amount`` damage to each enemy hero and enemy unit with a curse counter."""
+    from shared.rules.realm.targets import are_enemies
+
+    amount = int(step.args.get("amount", 1))
+    seat = res.item.seat
+    for p in g.players:
+        if not p.alive or not are_enemies(g, seat, p.seat):
+            continue
+        for uid in list(p.units):
+            if g.cards[uid].counters.get("curse", 0) > 0:
+                ops.deal_damage(g, uid, amount)
+        if p.counters.get("curse", 0) > 0:
+            ops.deal_damage(g, hero_ref(p.seat), amount)
+    return True
+
+
 NAMED: dict[str, StepFn] = {
     "syphon_life": fx_syphon_life,
     "damage_per_curse": fx_damage_per_curse,
+    "damage_cursed": fx_damage_cursed,
 }
 
 VERBS: Mapping[str, StepFn] = {
@@ -575,6 +626,7 @@ VERBS: Mapping[str, StepFn] = {
     "prevent": _for_each(_prevent),
     "augment": _for_each(_augment),
     "counter": v_counter,
+    "remove_counters": v_remove_counters,
     "modify_attack": v_modify_attack,
     "destroy": _for_each(_destroy),
     "exhaust": _for_each(_exhaust),

@@ -124,6 +124,8 @@ def _build_decks(g: GameState, cat: Catalog) -> None:
         p.abilities[hero.abilities[0].id] = 0      # the initial ability starts ready
         for cid, n in hero.specials.items():
             p.reserves[cid] = n
+        if "starts_focused" in hero.special_rules:
+            p.counters["focus"] = 2
 
 
 def _deal(g: GameState) -> None:

@@ -80,6 +80,9 @@ def begin_maneuver(g: GameState) -> None:
 def on_window_closed(g: GameState) -> None:
     b = g.battle
     if b is not None:
+        if not g.players[b.defender].alive:     # the defending hero fell mid-battle
+            end_battle(g)
+            return
         if b.step == BattleStep.AFTER_DECLARE:
             start_assign(g)
         elif b.step == BattleStep.AFTER_ASSIGN:
@@ -100,9 +103,11 @@ def end_turn(g: GameState) -> None:
     """Effects that last until the end of the turn finish; the next player begins."""
     for c in g.cards:
         c.temp_attack = 0
+        c.battle_attack = 0    # a battle cut short (its attacker fell) ends with the turn
         c.shield = 0
     for p in g.players:
         p.weapon_temp_attack = 0
+        p.weapon_battle_attack = 0
         p.shield = 0
     g.battle = None
     g.window = None
@@ -186,8 +191,10 @@ def defend_options(g: GameState) -> list[tuple[int, int]]:
     assert b is not None
     free_attackers = [a for a in b.attackers if a not in b.pairs and ops.in_play(g, a)]
     used = set(b.pairs.values())
+    cards = g.ctx.catalog.cards
     defenders = [u for u in g.players[b.defender].units
-                 if not g.cards[u].exhausted and u not in used]
+                 if u not in used and (not g.cards[u].exhausted
+                                       or cards[g.cards[u].card].statics.get("defends_exhausted"))]
     return list(product(defenders, free_attackers))
 
 

@@ -68,5 +68,15 @@ def _zones(g: GameState) -> None:
 
 
 def turn_ended_with_empty_chain(events: list[dict[str, object]], g: GameState) -> None:
-    if any(e["t"] == "turn_began" for e in events) and g.chain and g.result is None:
+    """No maneuver announced before the last turn began is still on the chain (triggers
+    of the new turn, such as "at the start of your turn", may be)."""
+    began = [i for i, e in enumerate(events) if e["t"] == "turn_began"]
+    if not began or not g.chain or g.result is not None:
+        return
+    fresh = set()
+    for e in events[began[-1]:]:
+        item = e.get("item")
+        if e["t"] == "announced" and isinstance(item, dict):
+            fresh.add(item.get("id"))
+    if any(it.id not in fresh for it in g.chain):
         raise InvariantBroken("a turn began with maneuvers still on the chain")

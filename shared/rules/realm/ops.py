@@ -473,8 +473,15 @@ def defeat(g: GameState, seat: int) -> None:
             for a in list(g.cards[uid].attachments):
                 if g.cards[a].owner == seat:
                     leave_play(g, g.cards[a])
+    for q in g.players:    # a unit that lost a health bonus may now hold lethal damage
+        for uid in list(q.units):
+            if g.cards[uid].damage >= unit_max_health(g, uid):
+                destroy(g, uid)
     for uid in list(p.hand):
         to_discard(g, g.cards[uid])
+    for it in g.chain:     # its announced cards leave with it (to their discard piles)
+        if it.seat == seat and it.card >= 0 and g.cards[it.card].zone == Zone.CHAIN:
+            leave_play(g, g.cards[it.card])
     g.chain[:] = [it for it in g.chain if it.seat != seat]
     g.pending[:] = [t for t in g.pending if t.seat != seat]
     _check_game_over(g, seat)
