@@ -84,21 +84,18 @@ class Publisher:
             seen = self.rules.events_for(events, seat) if events else []
             if not ops and not seen:
                 continue
-            stream.seq += 1
             stream.doc = doc
-            frame = codec.encode(
-                {
-                    "t": "patch",
-                    "table": self.code,
-                    "seat": seat,
-                    "seq": stream.seq,
-                    "ops": ops,
-                    "hash": view_hash(doc),
-                    "events": seen,
-                }
-            )
-            for sub in list(stream.subscribers):
-                sub.deliver(frame)
+            self._send_patch(stream, seat, ops, doc, seen)
+
+    def _send_patch(self, stream: Stream, seat: int | None, ops: list[Any],
+                    doc: dict[str, Any], events: list[dict[str, Any]]) -> None:
+        """The next patch of ``seat``'s stream, to each of its subscribers."""
+        stream.seq += 1
+        frame = codec.encode({"t": "patch", "table": self.code, "seat": seat,
+                              "seq": stream.seq, "ops": ops, "hash": view_hash(doc),
+                              "events": events})
+        for sub in list(stream.subscribers):
+            sub.deliver(frame)
 
     def sync_message(self, seat: int | None, request_id: int | str | None = None) -> dict[str, Any]:
         """A full sync of ``seat``'s stream; the stream's next patch follows from it."""
@@ -124,20 +121,7 @@ class Publisher:
         if stream.doc is not None and stream.subscribers:
             ops = diff(stream.doc, doc)
             if ops:
-                stream.seq += 1
-                frame = codec.encode(
-                    {
-                        "t": "patch",
-                        "table": self.code,
-                        "seat": seat,
-                        "seq": stream.seq,
-                        "ops": ops,
-                        "hash": view_hash(doc),
-                        "events": [],
-                    }
-                )
-                for sub in list(stream.subscribers):
-                    sub.deliver(frame)
+                self._send_patch(stream, seat, ops, doc, [])
         stream.doc = doc
 
     def subscribe(self, sub: Subscriber, seat: int | None) -> None:
