@@ -46,6 +46,14 @@ class CardInfo:
     armor: int | None = None
     text: str = ""
     reaction: bool = False
+    half_costs: tuple[int, ...] = ()  # split action cards: each half's own cost
+
+    @property
+    def cost_label(self) -> str:
+        """``"2g"``, or ``"1g/3g"`` for a split card; empty when it has no cost."""
+        if len(self.half_costs) > 1:
+            return "/".join(f"{c}g" for c in self.half_costs)
+        return f"{self.cost}g" if self.cost is not None else ""
 
 
 def prettify(card_id: str) -> str:
@@ -84,6 +92,8 @@ def _info_from_entry(card_id: str, entry: Any) -> CardInfo:
         health=_as_int(_field(entry, "health", "max_health")),
         text=str(text or ""),
         reaction=bool(_field(entry, "reaction", "is_reaction")),
+        half_costs=tuple(int(h.cost) for h in (_field(entry, "halves") or ())
+                         if isinstance(getattr(h, "cost", None), int)),
     )
 
 

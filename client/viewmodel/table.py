@@ -145,6 +145,7 @@ class HandCard:
     cost: int | None
     text: str
     playable: bool
+    cost_label: str = ""  # "2g", or "1g/3g" for a split card
 
 
 @dataclass(frozen=True)
@@ -302,6 +303,7 @@ def _hand(view: Mapping[str, Any], book: CardBook) -> tuple[HandCard, ...]:
                         cost=info.cost,
                         text=info.text,
                         playable=int(c["handle"]) in playable,
+                        cost_label=info.cost_label,
                     )
                 )
             return tuple(cards)

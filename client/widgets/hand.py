@@ -16,13 +16,13 @@ def hand_markup(cards: tuple[HandCard, ...], wide: bool = False) -> str:
     if not wide:
         names = []
         for c in cards:
-            cost = f" {c.cost}g" if c.cost is not None else ""
+            cost = f" {c.cost_label}" if c.cost_label else ""
             style = "$accent" if c.playable else "$text"
             names.append(f"[{style}]{escape(c.name)}{cost}[/]")
         return "[b]Hand[/b] " + " · ".join(names)
     lines = ["[b]Your hand[/b]"]
     for c in cards:
-        cost = f"{c.cost}g" if c.cost is not None else "  "
+        cost = c.cost_label or "  "
         kind = _KIND.get(c.kind, c.kind or "card")
         style = "$accent" if c.playable else "$text"
         line = f" [{style}]{escape(c.name)}[/] [$text-muted]{kind} {cost}[/]"
