@@ -191,14 +191,6 @@ def _augment(g: GameState, ref: int, n: int) -> None:
         ops.emit(g, "augmented", target=ops.wire_ref(g, ref), amount=n)
 
 
-def _prevent(g: GameState, ref: int, n: int) -> None:
-    if is_unit_ref(ref):
-        g.cards[ref].shield += n
-    else:
-        g.players[ref_seat(ref)].shield += n
-    ops.emit(g, "shielded", target=ops.wire_ref(g, ref), amount=n)
-
-
 def _destroy(g: GameState, ref: int, _: int) -> None:
     if is_unit_ref(ref):
         ops.destroy(g, ref)
@@ -264,22 +256,21 @@ def v_remove_counters(g: GameState, res: Resolution, step: Step) -> bool:
 
 def v_modify_attack(g: GameState, res: Resolution, step: Step) -> bool:
     amount = int(step.args["amount"])
-    battle = step.args.get("until", "turn") == "battle"
+    until = step.args.get("until", "turn")
     for ref in resolve_refs(g, res, step.args["target"]):
-        if is_unit_ref(ref):
-            c = g.cards[ref]
-            if battle:
-                c.battle_attack += amount
-            else:
-                c.temp_attack += amount
-        else:
-            p = g.players[ref_seat(ref)]
-            if battle:
-                p.weapon_battle_attack += amount
-            else:
-                p.weapon_temp_attack += amount
-        ops.emit(g, "attack_modified", target=ops.wire_ref(g, ref), amount=amount,
-                 until="battle" if battle else "turn")
+        ops.add_temporary(g, until, ref, amount, res.item.seat)
+        ops.emit(g, "attack_modified", target=ops.wire_ref(g, ref), amount=amount, until=until)
+    return True
+
+
+def v_prevent(g: GameState, res: Resolution, step: Step) -> bool:
+    amount = int(step.args.get("amount", 1))
+    per = step.args.get("per")
+    if per is not None:
+        amount *= int(res.memo.get(per, 0))
+    for ref in resolve_refs(g, res, step.args["target"]):
+        ops.add_temporary(g, "shield", ref, amount, res.item.seat)
+        ops.emit(g, "shielded", target=ops.wire_ref(g, ref), amount=amount)
     return True
 
 
@@ -623,7 +614,7 @@ NAMED: dict[str, StepFn] = {
 VERBS: Mapping[str, StepFn] = {
     "damage": _for_each(_damage),
     "heal": _for_each(_heal),
-    "prevent": _for_each(_prevent),
+    "prevent": v_prevent,
     "augment": _for_each(_augment),
     "counter": v_counter,
     "remove_counters": v_remove_counters,

@@ -109,6 +109,7 @@ def end_turn(g: GameState) -> None:
         p.weapon_temp_attack = 0
         p.weapon_battle_attack = 0
         p.shield = 0
+    g.temporary.clear()
     g.battle = None
     g.window = None
     ops.return_removed(g)      # their enter-play triggers wait for the next window
@@ -350,6 +351,7 @@ def end_battle(g: GameState) -> None:
         c.battle_attack = 0
     for p in g.players:
         p.weapon_battle_attack = 0
+    g.temporary = [t for t in g.temporary if t[0] != "battle"]
     g.battle = None
     ops.emit(g, "battle_ended", seat=b.attacker, opponent=b.defender)
     chain.open_window(g)

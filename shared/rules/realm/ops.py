@@ -199,6 +199,44 @@ def return_removed(g: GameState) -> None:
             leave_play(g, c)
 
 
+def add_temporary(g: GameState, what: str, ref: int, amount: int, seat: int) -> None:
+    """A temporary change made by ``seat``'s effect: ``turn``/``battle`` attack modifiers
+    or a ``shield`` (prevent the next N damage). Logged with its origin, so that it stops
+    applying if that player is eliminated (rulebook: General Multiplayer Rules)."""
+    _temporary(g, what, ref, amount)
+    g.temporary.append((what, ref, amount, seat))
+
+
+def _temporary(g: GameState, what: str, ref: int, amount: int) -> None:
+    if is_unit_ref(ref):
+        c = g.cards[ref]
+        if what == "turn":
+            c.temp_attack += amount
+        elif what == "battle":
+            c.battle_attack += amount
+        else:
+            c.shield = max(0, c.shield + amount)
+        return
+    p = g.players[ref_seat(ref)]
+    if what == "turn":
+        p.weapon_temp_attack += amount
+    elif what == "battle":
+        p.weapon_battle_attack += amount
+    else:
+        p.shield = max(0, p.shield + amount)
+
+
+def undo_temporary_of(g: GameState, seat: int) -> None:
+    """An eliminated player's temporary effects no longer apply."""
+    keep = []
+    for what, ref, amount, origin in g.temporary:
+        if origin != seat:
+            keep.append((what, ref, amount, origin))
+        elif in_play(g, ref):
+            _temporary(g, what, ref, -amount)
+    g.temporary = keep
+
+
 def attach(g: GameState, c: Card, host: Card) -> None:
     c.zone = Zone.ATTACHED
     c.host = host.uid
@@ -466,6 +504,7 @@ def defeat(g: GameState, seat: int) -> None:
         return
     p.alive = False
     emit(g, "eliminated", seat=seat)
+    undo_temporary_of(g, seat)
     for uid in list(p.units):
         leave_play(g, g.cards[uid])
     for q in g.players:

@@ -233,6 +233,8 @@ class GameState:
     prompt: Prompt | None = None
     setup_queue: list[int] = field(default_factory=list)
     removed: list[int] = field(default_factory=list)        # back at the end of the turn
+    #: temporary effects with their origin: (turn|battle|shield, target ref, amount, seat)
+    temporary: list[tuple[str, int, int, int]] = field(default_factory=list)
     result: dict[str, Any] | None = None
     handles: dict[int, int] = field(default_factory=dict)   # handle -> uid
     order: list[int] = field(default_factory=list)          # seats in clockwise order
@@ -261,6 +263,7 @@ class GameState:
             twin.prompt = Prompt(pr.kind, pr.seat, copy.deepcopy(pr.data))
         twin.setup_queue = list(self.setup_queue)
         twin.removed = list(self.removed)
+        twin.temporary = list(self.temporary)
         twin.result = copy.deepcopy(self.result)
         twin.handles = dict(self.handles)
         twin.order = list(self.order)
