@@ -127,8 +127,9 @@ class Player:
                 pass
             finally:
                 await _quiet_close(client)
-            while self.server.url == url:
-                await asyncio.sleep(0.01)
+            # Reconnect: to the same server if it is still up (the error was ours, e.g. a
+            # slow machine), or to its next incarnation once it has restarted.
+            await asyncio.sleep(0.01)
 
     async def _play(self, client: ProtocolClient) -> dict[str, Any] | None:
         if self.pending is not None:
