@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -169,6 +169,7 @@ class HeroDef:
     specials: Mapping[str, int] = field(default_factory=dict)
     special_rules: tuple[str, ...] = ()
     rules_text: tuple[str, ...] = ()
+    reactions: tuple[AbilityDef, ...] = ()     # its reaction abilities (fast path)
 
     def ability(self, ability_id: str) -> AbilityDef:
         for a in self.abilities:
@@ -453,6 +454,7 @@ def parse_hero(data: Mapping[str, Any], where: str) -> HeroDef:
         abilities=tuple(_parse_ability(a, f"{where} ability {i + 1}")
                         for i, a in enumerate(r.get("abilities", list))),
     )
+    hero = replace(hero, reactions=tuple(a for a in hero.abilities if a.reaction))
     r.finish()
     if len(hero.abilities) == 0 or hero.abilities[0].level != 0:
         raise r.fail("abilities", "the first ability is the initial ability (level 0)")

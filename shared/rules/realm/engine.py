@@ -246,6 +246,11 @@ def _ability_actions(g: GameState, seat: int, full: bool, out: list[Action]) -> 
     p = g.players[seat]
     hero = g.ctx.catalog.heroes[p.hero]
     unlocked = p.abilities
+    if not full:               # a response window: only ready reaction abilities
+        for ab in hero.reactions:
+            if unlocked.get(ab.id) == 0:
+                out.extend(("ability", ab.id, t) for t in target_options(g, ab.program, seat))
+        return
     levels = {a.level for a in hero.abilities if a.id in unlocked}
     for ab in hero.abilities:
         cd = p.abilities.get(ab.id)
