@@ -171,7 +171,9 @@ _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
     "ability_readied": lambda e, n: (
         f"{_who(e, n)}'s {n.ability(int(e.get('seat', 0)), str(e.get('ability', '?')))} is ready."
     ),
-    "control_changed": lambda e, n: f"{_thing(e, n)} is now controlled by {n.seat(e.get('to'))}.",
+    "control_changed": lambda e, n: (
+        f"{_thing(e, n)} is now controlled by {n.seat(e.get('seat', e.get('to')))}."
+    ),
     "eliminated": lambda e, n: f"{_who(e, n)} was eliminated.",
     "phase_began": lambda e, n: (
         f"{PHASE_NAMES.get(str(e.get('phase')), str(e.get('phase')))} phase"
