@@ -51,21 +51,13 @@ def candidates(view: View, base: Action) -> list[Action]:
             for a in legal:
                 if a["kind"] == "pass":
                     add(a)
-    elif kind == "attack":
+    elif kind in ("attack", "defend"):
+        # "done" first, then the choices against the strongest attackers first
         for a in legal:
             if a["kind"] == "done":
                 add(a)
         for a in sorted(
-            (a for a in legal if a["kind"] == "attack"),
-            key=lambda a: -board.attack_of(a["attacker"]),
-        ):
-            add(a)
-    elif kind == "defend":
-        for a in legal:
-            if a["kind"] == "done":
-                add(a)
-        for a in sorted(
-            (a for a in legal if a["kind"] == "defend"),
+            (a for a in legal if a["kind"] == kind),
             key=lambda a: -board.attack_of(a["attacker"]),
         ):
             add(a)
