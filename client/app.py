@@ -17,6 +17,8 @@ from textual.screen import Screen
 
 from client.game import GameController, NetUpdates
 from client.net.session import ClientSession, Seated
+from client.screens.cardbrowser import CardBrowserScreen
+from client.screens.gameover import GameOverScreen
 from client.screens.help import HelpScreen
 from client.screens.join import JoinPlan, JoinScreen
 from client.screens.menu import MenuScreen
@@ -45,7 +47,7 @@ class AllegianceApp(App[int]):
         (120, "-wide"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "help", "Help"),
+        Binding("f1", "help", "Help", id="app.help"),
         Binding("question_mark", "help", "Help", key_display="?", show=False),
     ]
 
@@ -71,6 +73,12 @@ class AllegianceApp(App[int]):
         self.last_plan: LocalPlan | None = start if isinstance(start, LocalPlan) else None
         #: ``allegiance host``: (plan, bind address, port, database, LAN name) to host.
         self.host_start: tuple[LocalPlan, str, int, str | None, str | None] | None = None
+        #: ``allegiance join`` / ``watch`` without a code: (address or None, watch) to ask.
+        self.join_screen_start: tuple[str | None, bool] | None = None
+        #: ``allegiance replay``: the screen to open above the menu (a list or one game).
+        self.replay_start: Screen[Any] | None = None
+        #: Record local games in the user data dir for replays (tests keep them in memory).
+        self.record_local = save
         self._prepare_worker_processes()
 
     # startup ----------------------------------------------------------------------------------
@@ -79,6 +87,7 @@ class AllegianceApp(App[int]):
             self.theme = self.settings.theme
         if self._startup_warning:
             self.notify(self._startup_warning, severity="warning")
+        self.set_keymap(dict(self.settings.keys))
         self.push_screen(MenuScreen())
         if isinstance(self.start, LocalPlan):
             self.start_local(self.start)
@@ -86,6 +95,11 @@ class AllegianceApp(App[int]):
             self.start_join(self.start)
         elif self.host_start is not None:
             self.start_host(*self.host_start)
+        elif self.join_screen_start is not None:
+            address, watch = self.join_screen_start
+            self._join_screen(watch, address)
+        elif self.replay_start is not None:
+            self.push_screen(self.replay_start)
 
     def _prepare_worker_processes(self) -> None:
         """Start multiprocessing's resource tracker now, while stderr is still a real
@@ -119,6 +133,10 @@ class AllegianceApp(App[int]):
     def start_local(self, plan: LocalPlan) -> None:
         """A local game: the real server in-process, every human seat held here."""
         self.last_plan = plan
+        if self.record_local:  # docs/replays.md: local games are kept for replays
+            from server.local import recording_settings
+
+            self.server_settings = {**self.server_settings, **recording_settings()}
         session = ClientSession(lambda _msg: None, self.settings.name)
         options: dict[str, Any] = {"hotseat": True, **plan.options}
         if self.settings.timer:
@@ -138,6 +156,10 @@ class AllegianceApp(App[int]):
         self.server_settings = {**self.server_settings, "host": bind, "port": port}
         if db:
             self.server_settings["db_path"] = db
+        elif self.record_local:  # docs/replays.md: recorded with the local games, never restored
+            from server.local import recording_settings
+
+            self.server_settings = {**self.server_settings, **recording_settings()}
         session = ClientSession(lambda _msg: None, self.settings.name)
         options: dict[str, Any] = {"hotseat": False, **plan.options}
         if self.settings.timer:
@@ -204,6 +226,10 @@ class AllegianceApp(App[int]):
         elif choice == "menu":
             self.action_leave_game()
 
+    def on_game_over_screen_asked(self, message: GameOverScreen.Asked) -> None:
+        if self.game is not None:
+            self.game.ask_next_game()
+
     def on_prompt_bar_chosen(self, message: PromptBar.Chosen) -> None:
         if self.game is not None:
             self.game.choose(message.seat, message.actions)
@@ -215,7 +241,7 @@ class AllegianceApp(App[int]):
     # actions ----------------------------------------------------------------------------------
     def action_help(self) -> None:
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(self.settings.keys))
 
     def action_new_game(self) -> None:
         plan = self.last_plan or default_plan(self.settings.name)
@@ -226,7 +252,7 @@ class AllegianceApp(App[int]):
 
         self.push_screen(SetupScreen(plan), chosen)
 
-    def _join_screen(self, watch: bool) -> None:
+    def _join_screen(self, watch: bool, address: str | None = None) -> None:
         def chosen(result: JoinPlan | None) -> None:
             if result is not None:
                 address = result.url.removeprefix("ws://")
@@ -235,27 +261,42 @@ class AllegianceApp(App[int]):
                     self._store()
                 self.start_join(result)
 
-        self.push_screen(JoinScreen(self.settings.last_address, watch=watch), chosen)
+        start = self.settings.last_address if address is None else address
+        self.push_screen(JoinScreen(start, watch=watch), chosen)
 
     def action_join_game(self) -> None:
         self._join_screen(False)
 
+    def action_replays(self) -> None:
+        """The recorded local games of this machine (``allegiance replay``)."""
+        from client.screens.replay import local_games_list
+
+        self.push_screen(local_games_list())
+
     def action_watch_game(self) -> None:
         self._join_screen(True)
 
-    def action_settings(self) -> None:
+    def action_settings(self, keys: bool = False) -> None:
         def chosen(result: Settings | None) -> None:
             if result is None:
                 return
             self.settings = result
             self.theme = result.theme
+            self.set_keymap(dict(result.keys))
             self._store()
             if self.game is not None:
                 self.game.session.send_settings(**self._server_settings())
             self.notify("Settings saved.")
 
         themes = sorted(self.available_themes)
-        self.push_screen(SettingsScreen(self.settings, themes), chosen)
+        self.push_screen(SettingsScreen(self.settings, themes, open_keys=keys), chosen)
+
+    def action_keys(self) -> None:
+        self.action_settings(keys=True)
+
+    def action_cards(self) -> None:
+        if not isinstance(self.screen, CardBrowserScreen):
+            self.push_screen(CardBrowserScreen())
 
     def action_leave_game(self) -> None:
         if self.game is not None:
@@ -283,8 +324,13 @@ class AllegianceApp(App[int]):
             "Join a game", "Join a table by address and join code", self.action_join_game
         )
         yield SystemCommand("Watch a game", "Spectate a table", self.action_watch_game)
+        yield SystemCommand("Replays", "Step through your finished games", self.action_replays)
         yield SystemCommand(
-            "Settings", "Name, theme, auto-pass and stops, timer", self.action_settings
+            "Settings", "Name, theme, auto-pass and stops, timer, keys", self.action_settings
+        )
+        yield SystemCommand("Change keys", "Choose the keys of game actions", self.action_keys)
+        yield SystemCommand(
+            "Card browser", "Every card, hero and ability, with filters", self.action_cards
         )
         yield SystemCommand("Rules and keys", "Help: keys and a rules summary", self.action_help)
         if self.game is not None:

@@ -47,6 +47,12 @@ class CardInfo:
     text: str = ""
     reaction: bool = False
     half_costs: tuple[int, ...] = ()  # split action cards: each half's own cost
+    halves: tuple[tuple[str, int, str], ...] = ()  # split cards: (name, cost, text) per half
+    level: int | None = None  # hero abilities: the level that unlocks it
+    delay: int | None = None  # hero abilities: the cooldown after a use
+    title: str = ""  # heroes: "Paladin Exemplar"
+    rules: tuple[str, ...] = ()  # heroes: their special rules, in words
+    flavor: str = ""
 
     @property
     def cost_label(self) -> str:
@@ -81,7 +87,12 @@ def _as_int(value: Any) -> int | None:
 def _info_from_entry(card_id: str, entry: Any) -> CardInfo:
     kind = _field(entry, "unit_class") or _field(entry, "deck", "kind", "type", "card_type")
     kind = getattr(kind, "value", kind)
-    text = _field(entry, "text", "rules_text", "description")
+    text = _field(entry, "text", "description")
+    halves = tuple(
+        (str(_field(h, "name") or ""), int(_field(h, "cost") or 0), str(_field(h, "text") or ""))
+        for h in (_field(entry, "halves") or ())
+    )
+    rules = _field(entry, "rules_text")
     return CardInfo(
         id=card_id,
         name=str(_field(entry, "name", "title") or prettify(card_id)),
@@ -94,6 +105,12 @@ def _info_from_entry(card_id: str, entry: Any) -> CardInfo:
         reaction=bool(_field(entry, "reaction", "is_reaction")),
         half_costs=tuple(int(h.cost) for h in (_field(entry, "halves") or ())
                          if isinstance(getattr(h, "cost", None), int)),
+        halves=halves if len(halves) > 1 else (),
+        level=_as_int(_field(entry, "level")),
+        delay=_as_int(_field(entry, "delay")),
+        title=str(_field(entry, "title") or ""),
+        rules=tuple(str(r) for r in rules) if isinstance(rules, list | tuple) else (),
+        flavor=str(_field(entry, "flavor") or ""),
     )
 
 
@@ -103,6 +120,7 @@ class CardBook:
     def __init__(self, catalog: Any = None) -> None:
         self._catalog = catalog
         self._cache: dict[str, CardInfo] = {}
+        self._abilities: dict[tuple[str, str], CardInfo] = {}
 
     def _entry(self, card_id: str) -> Any:
         catalog = self._catalog
@@ -159,6 +177,12 @@ class CardBook:
 
     def ability(self, hero_id: str, ability_id: str) -> CardInfo:
         """A hero ability, looked up as ``hero/ability`` first, then by its own id."""
+        found = self._abilities.get((hero_id, ability_id))
+        if found is None:
+            found = self._abilities[hero_id, ability_id] = self._find_ability(hero_id, ability_id)
+        return found
+
+    def _find_ability(self, hero_id: str, ability_id: str) -> CardInfo:
         for key in (f"{hero_id}/{ability_id}", f"{hero_id}:{ability_id}", ability_id):
             entry = self._entry(key)
             if entry is not None:

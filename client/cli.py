@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple, NoReturn
@@ -27,6 +28,7 @@ SUBCOMMANDS: list[str] = [
     "client.commands.play",
     "client.commands.join",
     "client.commands.watch",
+    "client.commands.replay",
     "client.commands.serve",
     "client.commands.host",
     "client.commands.sim",
@@ -170,9 +172,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_usage(sys.stderr)
         return 2
     try:
-        return run(args)
+        status = run(args)
+        sys.stdout.flush()
+        return status
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        # The reader went away (e.g. `allegiance cards | head`): stop quietly, as other
+        # command-line tools do, and keep Python from complaining again at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ The controller holds no game rules: prompts come from ``view["legal"]``.
 from __future__ import annotations
 
 import contextlib
+import gc
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -35,7 +36,7 @@ from client.net.session import (
     Update,
 )
 from client.screens.curtain import CurtainScreen
-from client.screens.gameover import GameOverScreen
+from client.screens.gameover import GameOverScreen, match_label
 from client.screens.lobby import LobbyScreen
 from client.screens.logview import LogScreen
 from client.screens.table import TableFrame, TableScreen
@@ -91,11 +92,15 @@ class GameController:
         self.lobby: LobbyScreen | None = None
         self.link = ""
         self.over_shown = False
+        self.over_screen: GameOverScreen | None = None
+        self.played = 0  # the table's game shown (doc.table.match.played), 0: none yet
         self.closed = False
         self._settings_sent = False
         self._clock_seen: dict[tuple[Any, ...], float] = {}
         self._render_pending = False
         self.revision = 0  # grows with every batch of updates (tests wait on it)
+        #: Chat lines that came before the table screen (in the lobby; the history).
+        self.early_chat: list[ChatLine] = []
 
     # lifetime -------------------------------------------------------------------------------
     async def run(self) -> None:
@@ -122,7 +127,9 @@ class GameController:
 
         assert self.server is not None
         config = self.server.server.config
-        self.advertiser = Advertiser(name, config.host, self.server.server.port)
+        self.advertiser = Advertiser(
+            name, config.host, self.server.server.port, lobby=self.server.server.lobby
+        )
         try:
             await self.advertiser.start()
         except Exception as exc:
@@ -160,10 +167,12 @@ class GameController:
             elif isinstance(update, Notice):
                 self.app.notify(update.text, severity=update.severity)  # type: ignore[arg-type]
             elif isinstance(update, ChatLine):
-                if self.table_screen is not None:
-                    self.table_screen.add_chat(update.name, update.text)
+                if self.table_screen is None:
+                    self.early_chat.append(update)  # _ensure_table shows it with the table
+                else:
+                    self.table_screen.add_chat(update.name, update.text, update.earlier)
                 if isinstance(self.app.screen, LogScreen):
-                    self.app.screen.add_chat(update.name, update.text)
+                    self.app.screen.add_chat(update.name, update.text, update.earlier)
             elif isinstance(update, Seated):
                 if self.on_seated is not None:
                     self.on_seated(update)
@@ -215,6 +224,7 @@ class GameController:
         if not any(s.view for s in self.session.streams.values()):
             return
         self._ensure_table()
+        self._follow_games()
         target = self._target_seat()
         if target != self.displayed:
             if self.hotseat and target is not None:
@@ -275,8 +285,15 @@ class GameController:
     def _ensure_table(self) -> None:
         if self.table_screen is None:
             self.table_screen = TableScreen()
+            for line in self.early_chat:
+                self.table_screen.add_chat(line.name, line.text, line.earlier)
+            self.early_chat = []
             self.app.switch_to(self.table_screen)
             self.lobby = None
+            # What is loaded by now (the card catalog, the rules, the app) lives as long
+            # as the process: keep it out of the garbage collector's full passes, which
+            # otherwise stall a redraw now and then for tens of milliseconds.
+            gc.freeze()
 
     # rendering ------------------------------------------------------------------------------
     def frame(self, seat: int | None) -> TableFrame | None:
@@ -290,6 +307,7 @@ class GameController:
         busy = stream.in_flight is not None or (
             bool(stream.batch) and stream.batch[0] in stream.legal
         )
+        label = match_label(stream.table_info.get("match"))  # "Game 2 of best of 3 · 1–0"
         return TableFrame(
             table=build_table(view),
             prompt=safe_prompt(view),
@@ -298,8 +316,17 @@ class GameController:
             busy=busy,
             deadline=self._deadline(stream),
             link=self.link,
-            title=self.title,
+            title=" · ".join(t for t in (self._title(), label) if t),
         )
+
+    def _title(self) -> str:
+        """The status line's title: a hosted table's join code (for those who join or watch
+        later); a spectator who sees every hand is told so."""
+        if self.join_hint is not None and self.session.table:
+            return f"{self.title} {self.session.table}"
+        if self.session.sees_every_hand:
+            return f"{self.title} — all hands shown"
+        return self.title
 
     def _deadline(self, stream: SeatStream) -> float | None:
         clock = stream.table_info.get("clock")
@@ -333,19 +360,52 @@ class GameController:
     def _check_over(self) -> None:
         stream = self.session.stream(self.displayed)
         view = stream.view if stream else None
-        if self.over_shown or not view or not view.get("result"):
+        if not stream or not view or not view.get("result") or _played(stream) != self.played:
+            return
+        match = stream.table_info.get("match")
+        if self.over_screen is not None:
+            self.over_screen.show(build_table(view), match)  # who has asked for the next game
+        if self.over_shown:
             return
         self.over_shown = True
         if self.curtain is not None:
             self.curtain.dismiss(self.curtain.seat)
-        self.app.push_screen(
-            GameOverScreen(build_table(view), can_replay=self.local), self.app.after_game
-        )
+        seats = stream.table_info.get("seats") or []
+        names = [str(s.get("name") or f"Seat {i + 1}") for i, s in enumerate(seats)]
+        humans = [i for i, s in enumerate(seats) if s.get("kind") == "human"]
+        mine = self.session.seats
+        screen = GameOverScreen(build_table(view), bool(mine), match, names, humans, mine)
+        self.over_screen = screen
+        self.app.push_screen(screen, lambda choice: self._over_closed(screen, choice))
+
+    def _over_closed(self, screen: GameOverScreen, choice: str | None) -> None:
+        if self.over_screen is screen:
+            self.over_screen = None
+        self.app.after_game(choice)
+
+    def _follow_games(self) -> None:
+        """When the table begins its next game (a match's next game, a rematch): close
+        the game-over screen and mark the log."""
+        played = max((_played(s) for s in self.session.streams.values() if s.doc), default=1)
+        if played <= self.played:
+            return
+        first, self.played = self.played == 0, played
+        if first:
+            return
+        self.over_shown = False
+        self._clock_seen.clear()
+        screen, self.over_screen = self.over_screen, None
+        if screen is not None:
+            screen.retire()
+        label = match_label(self.session.any_table_info().get("match")) or f"Game {played}"
+        for stream in self.session.streams.values():
+            stream.log.append(f"— {label} —")
 
     # intents --------------------------------------------------------------------------------
     def choose(self, seat: int | None, actions: list[dict[str, Any]]) -> None:
         """Submit what the player chose (``seat`` must be the displayed seat)."""
         if seat is None or seat != self.displayed or self.curtain is not None:
+            self.render()  # the prompt bar showed it as sent: show it as it is
             return
         problem = self.session.submit_batch(seat, actions)
         if problem:
@@ -353,4 +413,16 @@ class GameController:
         self.render()
 
     def chat(self, text: str) -> None:
-        self.session.chat(self.displayed, text)
+        problem = self.session.chat(self.displayed, text)
+        if problem:
+            self.app.notify(problem, severity="warning")
+
+    def ask_next_game(self) -> None:
+        """The player asks for the table's next game (of the match, or a rematch)."""
+        self.session.ask_next_game()
+
+
+def _played(stream: SeatStream) -> int:
+    """Which of its table's games a stream's document shows (1 for an older server)."""
+    match = stream.table_info.get("match")
+    return int(match.get("played") or 1) if isinstance(match, dict) else 1

@@ -3,18 +3,207 @@
 A missing or unreadable file gives the defaults (and a one-line warning to show); an
 unknown key is ignored and a value of the wrong type falls back to its default, so an
 old or hand-edited file never stops the game from starting.
+
+Key bindings: ``"keys"`` maps a game action's id (:data:`KEY_ACTIONS`, the ``id=`` of its
+``Binding``) to the key that replaces its default, e.g. ``{"table.pass": "x"}``; only
+changed keys are stored. The app hands them to Textual's ``App.set_keymap``. An entry
+for an unknown action, a string that is not a key, a key kept for something else, or
+one that collides with another action's key is dropped with a notice.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 #: The response-window stops the server understands (``docs/protocol.md``).
 STOPS = ("chain", "battle")
+
+
+@dataclass(frozen=True)
+class KeyAction:
+    """A game action whose key the player may change."""
+
+    id: str  # the ``id=`` of its Binding(s)
+    label: str
+    default: str  # Textual's key name, as in the Binding
+    scope: str  # where it works (see SCOPES); keys may repeat across scopes
+
+
+#: Where actions work, as shown in Settings. "everywhere" collides with every scope.
+SCOPES = {
+    "everywhere": "Everywhere",
+    "menu": "Main menu",
+    "table": "At the table",
+    "over": "Game over",
+    "replay": "Replay",
+}
+
+KEY_ACTIONS: tuple[KeyAction, ...] = (
+    KeyAction("app.help", "Help: keys and rules", "f1", "everywhere"),
+    KeyAction("menu.new_game", "New local game", "n", "menu"),
+    KeyAction("menu.join", "Join a game", "j", "menu"),
+    KeyAction("menu.watch", "Watch a game", "w", "menu"),
+    KeyAction("menu.cards", "Card browser", "c", "menu"),
+    KeyAction("menu.replays", "Replays", "r", "menu"),
+    KeyAction("menu.settings", "Settings", "s", "menu"),
+    KeyAction("table.pass", "Pass", "p", "table"),
+    KeyAction("table.all_attackers", "Declare attackers: all / none", "a", "table"),
+    KeyAction("table.confirm", "Declare / confirm defenders", "d", "table"),
+    KeyAction("table.details", "Card details", "i", "table"),
+    KeyAction("table.log", "Show or hide the log", "l", "table"),
+    KeyAction("table.chat", "Chat", "c", "table"),
+    KeyAction("table.leave", "Leave the game", "ctrl+l", "table"),
+    KeyAction("over.next", "Next game of a match", "n", "over"),
+    KeyAction("over.again", "Play again", "a", "over"),
+    KeyAction("over.menu", "Main menu", "m", "over"),
+    KeyAction("replay.next", "Next step (besides →)", "l", "replay"),
+    KeyAction("replay.previous", "Previous step (besides ←)", "h", "replay"),
+    KeyAction("replay.next_turn", "Next turn", "right_square_bracket", "replay"),
+    KeyAction("replay.this_turn", "Start of this turn (again: the one before)",
+              "left_square_bracket", "replay"),
+    KeyAction("replay.start", "The start", "home", "replay"),
+    KeyAction("replay.end", "The last step", "end", "replay"),
+    KeyAction("replay.view", "View as: spectator, then each seat", "v", "replay"),
+    KeyAction("replay.back", "Back (besides esc)", "q", "replay"),
+)
+ACTIONS_BY_ID: Mapping[str, KeyAction] = {a.id: a for a in KEY_ACTIONS}
+
+_MOVES = ("up", "down", "left", "right", "enter", "tab", "shift+tab", "escape")
+#: Keys that keep their meaning: moving and choosing, the palette, quitting, help's "?",
+#: and at the table the digits that pick a line of the prompt.
+RESERVED: Mapping[str, frozenset[str]] = {
+    "everywhere": frozenset((*_MOVES, "ctrl+q", "ctrl+p", "ctrl+c", "question_mark")),
+    "table": frozenset(str(i) for i in range(1, 10)),
+}
+_MODIFIERS = ("ctrl", "alt", "shift", "super", "meta", "hyper")
+#: Textual's names for a few characters (its own table, kept here in full).
+_CHAR_NAMES = {"solidus": "slash", "reverse_solidus": "backslash", "commercial_at": "at",
+               "hyphen_minus": "minus", "plus_sign": "plus", "low_line": "underscore"}  # fmt: skip
+
+
+def _char_key(ch: str) -> str | None:
+    """Textual's key name of one typed character (``"?"`` → ``"question_mark"``)."""
+    if ch.isalnum():
+        return ch
+    if not ch.isprintable() or ch.isspace():
+        return "space" if ch == " " else None
+    try:
+        name = unicodedata.name(ch).lower().replace("-", "_").replace(" ", "_")
+    except ValueError:
+        return None
+    return _CHAR_NAMES.get(name, name)
+
+
+def _named_keys() -> frozenset[str]:
+    from textual.keys import Keys
+
+    return frozenset(k.value for k in Keys if "+" not in k.value and not k.value.startswith("<"))
+
+
+def normalize_key(text: object) -> str | None:
+    """A key as Textual names it (``"Ctrl+L"`` → ``"ctrl+l"``, ``"?"`` →
+    ``"question_mark"``), or None when ``text`` is not one key."""
+    if not isinstance(text, str) or not 0 < len(text.strip()) <= 40:
+        return None
+    text = text.strip()
+    if len(text) == 1:
+        return _char_key(text)
+    *mods, base = text.split("+") if not text.endswith("++") else [*text[:-2].split("+"), "+"]
+    mods = [m.lower() for m in mods]
+    if any(m not in _MODIFIERS for m in mods) or len(set(mods)) != len(mods):
+        return None
+    if len(base) == 1:
+        key = _char_key(base.lower() if mods else base)  # Textual: "ctrl+l", not "ctrl+L"
+    else:
+        from textual.keys import key_to_character
+
+        base = base.lower()
+        char = key_to_character(base)  # "question_mark" → "?"; but "banana" → "🍌": no
+        key = base if base in _named_keys() or (char and char.isascii()) else None
+    if key is None:
+        return None
+    order = [m for m in _MODIFIERS if m in mods]
+    return "+".join([*order, key])
+
+
+def key_label(key: str) -> str:
+    """A key as people read it: ``"question_mark"`` → ``"?"``, ``"escape"`` → ``"esc"``."""
+    from textual.keys import format_key
+
+    *mods, base = key.split("+") if key != "plus" else ["plus"]
+    return "+".join([*mods, format_key(base)])
+
+
+def effective_keys(overrides: Mapping[str, str]) -> dict[str, str]:
+    """Every action's key: its override, else its default."""
+    return {a.id: overrides.get(a.id, a.default) for a in KEY_ACTIONS}
+
+
+def _collides(a: str, b: str) -> bool:
+    return a == b or "everywhere" in (a, b)
+
+
+def key_problem(action_id: str, key: str, keys: Mapping[str, str]) -> str | None:
+    """Why ``key`` cannot be the key of ``action_id`` when the others are ``keys``
+    (every action's key, as from :func:`effective_keys`); None when it can."""
+    action = ACTIONS_BY_ID[action_id]
+    for scope in ("everywhere", action.scope):
+        if key in RESERVED.get(scope, ()):
+            return f"{key_label(key)} is kept for moving, choosing and the app's own keys"
+    for other in KEY_ACTIONS:
+        if other.id != action_id and keys.get(other.id) == key and _collides(
+            other.scope, action.scope
+        ):
+            return f"{key_label(key)} is already {other.label} ({SCOPES[other.scope]})"
+    return None
+
+
+def parse_keys(raw: object) -> tuple[dict[str, str], list[str]]:
+    """The usable overrides of a settings file's ``"keys"`` and what was dropped.
+
+    Overrides are checked against each other as a whole (so two actions may swap keys);
+    of two that collide, the one later in the file is dropped.
+    """
+    if raw is None:
+        return {}, []
+    if not isinstance(raw, dict):
+        return {}, ["keys: not a table of action → key"]
+    problems: dict[str, str] = {}  # entry → why it was dropped (told in file order)
+    overrides: dict[str, str] = {}
+    for action_id, value in raw.items():
+        key = normalize_key(value)
+        if action_id not in ACTIONS_BY_ID:
+            problems[action_id] = f"{str(action_id)[:40]!r}: no such action"
+        elif key is None:
+            problems[action_id] = f"{action_id}: {str(value)[:20]!r} is not a key"
+        else:
+            overrides[action_id] = key
+    dropped = True
+    while dropped:  # dropping one override brings back a default another may collide with
+        dropped = False
+        for action_id in reversed(list(overrides)):
+            reason = key_problem(action_id, overrides[action_id], effective_keys(overrides))
+            if reason is not None:
+                problems[action_id] = f"{action_id}: {reason}"
+                del overrides[action_id]
+                dropped = True
+    told = [problems[k] for k in raw if k in problems]
+    return {k: v for k, v in overrides.items() if v != ACTIONS_BY_ID[k].default}, told
+
+
+def keys_notice(problems: Iterable[str]) -> str | None:
+    problems = list(problems)
+    if not problems:
+        return None
+    more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+    return "Some key settings were ignored: " + "; ".join(problems[:3]) + more
+
 
 
 @dataclass
@@ -26,31 +215,41 @@ class Settings:
     hold: bool = False  # after you announce, you may respond to yourself
     timer: int = 0  # seconds per decision on tables you create (0 = none)
     last_address: str = ""
+    keys: dict[str, str] = field(default_factory=dict)  # action id → key (changed ones)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
     @classmethod
     def from_json(cls, data: Any) -> Settings:
-        out = cls()
-        if not isinstance(data, dict):
-            return out
-        for f in fields(cls):
-            if f.name not in data:
-                continue
-            value, default = data[f.name], getattr(out, f.name)
-            if isinstance(default, bool):
-                ok = isinstance(value, bool)
-            elif isinstance(default, int):
-                ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-            elif isinstance(default, list):
-                ok = isinstance(value, list) and all(v in STOPS for v in value)
-            else:
-                ok = isinstance(value, str)
-            if ok:
-                setattr(out, f.name, value)
-        out.name = out.name.strip()[:32] or "Player"
-        return out
+        return settings_from_json(data)[0]
+
+
+def settings_from_json(data: Any) -> tuple[Settings, list[str]]:
+    """Settings from a parsed file, and the key bindings that were dropped."""
+    out = Settings()
+    problems: list[str] = []
+    if not isinstance(data, dict):
+        return out, problems
+    for f in fields(Settings):
+        if f.name not in data:
+            continue
+        if f.name == "keys":
+            out.keys, problems = parse_keys(data["keys"])
+            continue
+        value, default = data[f.name], getattr(out, f.name)
+        if isinstance(default, bool):
+            ok = isinstance(value, bool)
+        elif isinstance(default, int):
+            ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+        elif isinstance(default, list):
+            ok = isinstance(value, list) and all(v in STOPS for v in value)
+        else:
+            ok = isinstance(value, str)
+        if ok:
+            setattr(out, f.name, value)
+    out.name = out.name.strip()[:32] or "Player"
+    return out, problems
 
 
 def config_dir() -> Path:
@@ -67,7 +266,8 @@ def settings_path() -> Path:
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings and, when the file was unusable, a sentence saying so."""
+    """The saved settings and, when the file (or part of it) was unusable, a sentence
+    saying so."""
     path = path or settings_path()
     try:
         text = path.read_text(encoding="utf-8")
@@ -76,9 +276,10 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except OSError as exc:
         return Settings(), f"Could not read {path}: {exc.strerror}; using defaults."
     try:
-        return Settings.from_json(json.loads(text)), None
+        settings, problems = settings_from_json(json.loads(text))
     except json.JSONDecodeError as exc:
         return Settings(), f"{path} line {exc.lineno}: not valid JSON; using defaults."
+    return settings, keys_notice(problems)
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:

@@ -12,6 +12,7 @@ import contextlib
 import gc
 import logging
 import signal
+import sqlite3
 from collections.abc import Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -28,6 +29,8 @@ from shared.protocol import codec
 from shared.rules.base import register_ruleset
 
 log = logging.getLogger("allegiance.server")
+#: Seconds between checkpoints of the database's write-ahead log.
+CHECKPOINT_EVERY = 1.0
 
 
 class Server:
@@ -38,6 +41,7 @@ class Server:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._ws: WsServer | None = None
         self.store: Store | None = None
+        self._checkpoints: asyncio.Task[None] | None = None
         self.executor: ThreadPoolExecutor | None = None
         self.lobby: Lobby = None  # type: ignore[assignment]  # set in start()
         self.port = 0
@@ -59,9 +63,12 @@ class Server:
             name, _, target = spec.partition("=")
             register_ruleset(name, target)
         self.store = Store(self.config.db_path)
+        if self.config.db_path != ":memory:":
+            self.store.defer_checkpoints()
+            self._checkpoints = asyncio.get_running_loop().create_task(self._checkpoint_often())
         self.executor = ThreadPoolExecutor(self.config.bot_workers, thread_name_prefix="bot")
         self.lobby = Lobby(Host(self.store, self.config, self.executor))
-        restored = self.lobby.restore_all()
+        restored = self.lobby.restore_all() if self.config.restore else 0
         if restored:
             log.info("restored %d unfinished table(s)", restored)
         if self.config.tune_gc:
@@ -81,6 +88,23 @@ class Server:
         sock = next(iter(self._ws.sockets))
         self.port = int(sock.getsockname()[1])
         log.info("listening on %s (database %s)", self.url, self.config.db_path)
+
+    async def _checkpoint_often(self) -> None:
+        """Copy the write-ahead log into the database file every second, in a thread of
+        its own: a checkpoint syncs the files to disk, which takes milliseconds that a
+        command's commit (on the event loop) should not wait for."""
+        loop = asyncio.get_running_loop()
+        with ThreadPoolExecutor(1, thread_name_prefix="checkpoint") as worker:
+            while True:
+                await asyncio.sleep(CHECKPOINT_EVERY)
+                try:
+                    await loop.run_in_executor(worker, self._checkpoint)
+                except sqlite3.Error:
+                    log.exception("could not checkpoint the database")
+
+    def _checkpoint(self) -> None:
+        if self.store is not None:
+            self.store.checkpoint()
 
     async def _handle(self, ws: ServerConnection) -> None:
         if self.stopping:
@@ -123,6 +147,10 @@ class Server:
         heavy = self.lobby.host.heavy if self.lobby is not None else None
         if heavy is not None:
             heavy.shutdown(wait=False, cancel_futures=True)
+        if self._checkpoints is not None:
+            self._checkpoints.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._checkpoints
         if self.store is not None:
             self.store.close()
         log.info("stopped")

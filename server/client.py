@@ -95,21 +95,13 @@ class ProtocolClient:
             key = msg.setdefault("id", f"{self.name}-{next(self._ids)}")
         fut: asyncio.Future[dict[str, Any]] = loop.create_future()
         self._pending[key] = fut
-        await self.send(msg)
-        closed: asyncio.Future[Any] = asyncio.ensure_future(self.closed.wait())
-        waiting: set[asyncio.Future[Any]] = {fut, closed}
         try:
-            done, _ = await asyncio.wait(
-                waiting, timeout=timeout, return_when=asyncio.FIRST_COMPLETED
-            )
+            await self.send(msg)
+            return await asyncio.wait_for(fut, timeout)
+        except TimeoutError:  # asyncio's, in Python 3.11 and later the built-in one
+            raise TimeoutError(f"no reply to {msg.get('t')!r} in {timeout} s") from None
         finally:
-            closed.cancel()
             self._pending.pop(key, None)
-        if not done:
-            raise TimeoutError(f"no reply to {msg.get('t')!r} in {timeout} s")
-        if fut not in done:
-            raise ConnectionError(f"connection closed ({self.close_code}) before the reply")
-        return fut.result()
 
     async def _read(self) -> None:
         assert self.ws is not None
@@ -128,6 +120,11 @@ class ProtocolClient:
             self.close_code = self.ws.close_code
             self.closed.set()
             self._changed.set()
+            for fut in self._pending.values():  # no reply will come now
+                if not fut.done():
+                    fut.set_exception(
+                        ConnectionError(f"connection closed ({self.close_code}) before the reply")
+                    )
 
     def _on_message(self, msg: dict[str, Any]) -> None:
         kind = msg["t"]

@@ -39,4 +39,7 @@ class ServerConfig:
     #: Tune the process's garbage collector for latency (freeze start-up objects, collect
     #: less often). Right for a server process; off when the server runs inside a client.
     tune_gc: bool = False
+    #: Bring back unfinished games at start. Off for the in-process server of local games,
+    #: whose database only records them for replays (their players' tokens are gone).
+    restore: bool = True
     extra: dict[str, str] = field(default_factory=dict)

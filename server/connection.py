@@ -1,11 +1,17 @@
-"""One client connection: frames in (bounded, rate-limited), frames out (bounded queue).
+"""One client connection: frames in (bounded, rate-limited), frames out (bounded).
 
 The connection holds no game rules. Inbound frames are decoded within the server's
 limits, checked against the message schema, and handed to ``handlers.dispatch``.
-Outbound frames go through a bounded queue drained by one writer task, so a table
-never waits for a socket: when the queue is full the connection's pending frames are
-dropped and it is resynced once it catches up; if it overflows again before that, it is
-dropped (close code 1013) and may reconnect and resume.
+
+Outbound, a table never waits for a socket. While the peer keeps up (the transport's
+write buffer holds less than :data:`WRITE_BUFFER_LIMIT` bytes and nothing is queued),
+:meth:`Connection.deliver` hands the frame to the websocket protocol at once and one
+flush per event-loop pass writes every frame of that pass to the socket in one system
+call: no task switch, no lock, no ``await`` per frame. When the peer falls behind,
+frames go to a bounded queue drained by one writer task that waits for the socket;
+when that queue is full the pending frames are dropped and the connection is resynced
+once it catches up; if it overflows again before that, it is dropped (close code 1013)
+and may reconnect and resume.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Any
 
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from shared.protocol import ProtocolError, codec
 from shared.protocol.messages import check_client_message, error
@@ -29,6 +36,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("allegiance.conn")
 _ids = itertools.count(1)
+
+#: Bytes the transport may hold unsent before new frames wait in the bounded queue.
+WRITE_BUFFER_LIMIT = 256 * 1024
 
 
 class TokenBucket:
@@ -66,6 +76,8 @@ class Connection:
         self.closed = False
         self.close_with: tuple[int, str] | None = None
         self.subs: set[tuple[Table, int | None]] = set()
+        self._direct = _can_write_directly(ws)
+        self._flush_planned = False
 
     def __repr__(self) -> str:
         return f"<Connection {self.id}>"
@@ -75,11 +87,42 @@ class Connection:
     def deliver(self, frame: bytes) -> None:
         if self.closed:
             return
+        if self._keeps_up():
+            self.ws.protocol.send_binary(frame)
+            if not self._flush_planned:
+                self._flush_planned = True
+                asyncio.get_running_loop().call_soon(self._flush)
+            return
         if len(self.queue) >= self.capacity:
             self._overflow()
             return
         self.queue.append(frame)
         self.wakeup.set()
+
+    def _keeps_up(self) -> bool:
+        """Whether a frame may skip the queue: nothing is waiting in it, no resync is
+        due, the websocket is open and the socket is taking what it is given."""
+        return (
+            self._direct
+            and not self.queue
+            and not self.resync_pending
+            and self.ws.protocol.state is State.OPEN
+            and self.ws.transport.get_write_buffer_size() < WRITE_BUFFER_LIMIT
+        )
+
+    def _flush(self) -> None:
+        """Write every frame handed to the protocol in this pass of the event loop."""
+        self._flush_planned = False
+        try:
+            for data in self.ws.protocol.data_to_send():
+                if data:
+                    self.ws.transport.write(data)
+                elif self.ws.transport.can_write_eof():
+                    self.ws.transport.write_eof()
+                else:
+                    self.ws.transport.close()
+        except Exception:  # the socket failed under us: the reader sees it and cleans up
+            log.debug("connection %d: write failed", self.id, exc_info=True)
 
     def send(self, msg: dict[str, Any]) -> None:
         self.deliver(codec.encode(msg))
@@ -196,8 +239,9 @@ class Connection:
             self.send(error("rate_limited", "Too many messages; slow down.", rid))
 
     async def _drain(self) -> None:
-        while self.queue:
-            await asyncio.sleep(0)
+        """Wait (callers bound it) until the queue is sent, or the socket is closing."""
+        while self.queue and _is_open(self.ws):
+            await asyncio.sleep(0.01)
 
     def on_frame(self, frame: bytes | str) -> None:
         from server import handlers
@@ -228,6 +272,22 @@ class Connection:
             self.send(
                 error("internal", "The server could not handle that message.", _request_id(msg))
             )
+
+
+def _is_open(ws: Any) -> bool:
+    protocol = getattr(ws, "protocol", None)
+    return protocol is None or protocol.state is State.OPEN
+
+
+def _can_write_directly(ws: Any) -> bool:
+    """Whether ``ws`` exposes the sans-I/O protocol and the transport (websockets' asyncio
+    connections do); otherwise every frame goes through the queue and ``ws.send``."""
+    protocol, transport = getattr(ws, "protocol", None), getattr(ws, "transport", None)
+    return (
+        hasattr(protocol, "send_binary")
+        and hasattr(protocol, "data_to_send")
+        and hasattr(transport, "get_write_buffer_size")
+    )
 
 
 def _request_id(msg: dict[str, Any]) -> int | str | None:

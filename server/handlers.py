@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from server.replays import on_replay, on_replays
 from shared.protocol import PROTOCOL_VERSION, ProtocolError
 from shared.protocol.messages import error
 
@@ -177,6 +178,14 @@ def on_chat(conn: Connection, msg: dict[str, Any]) -> None:
     table.chat(seat, msg["text"], conn, msg.get("id"))
 
 
+def on_next_game(conn: Connection, msg: dict[str, Any]) -> None:
+    from server.matchplay import ask_next_game
+
+    table, seat = gate(conn, msg)
+    assert seat is not None
+    ask_next_game(table, seat, lambda answer: conn.send(_reply(msg, answer)))
+
+
 HANDLERS: dict[str, Handler] = {
     "hello": on_hello,
     "ping": on_ping,
@@ -190,6 +199,9 @@ HANDLERS: dict[str, Handler] = {
     "submit": on_submit,
     "settings": on_settings,
     "chat": on_chat,
+    "replay": on_replay,  # server/replays.py: finished games only
+    "replays": on_replays,
+    "next_game": on_next_game,
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from server.matchplay import check_create
 from server.options import seat_specs, table_options
 from server.store import Store
 from server.table import Host, Table, seat_rows
@@ -81,6 +82,7 @@ class Lobby:
         specs = seat_specs(msg["seats"])
         raw_options = msg.get("options") or {}
         options = table_options(raw_options, self.host.config)
+        check_create(msg["game"], msg["setup"], specs, options["best_of"])
         claim = sorted(set(msg.get("claim") or []))
         if any(c >= len(specs) or specs[c].kind != "human" for c in claim):
             raise ProtocolError("bad_setup", "'claim' may only name human seats of this table")

@@ -3,16 +3,49 @@
 server = await start_local_server()          # in-memory database
 server.url                                    # "ws://127.0.0.1:<port>"
 await server.stop()
+
+Local games (hot-seat, against bots), and games hosted with ``allegiance host`` without
+``--db``, are recorded for ``allegiance replay`` in their own database,
+``local_games_path()``, with ``recording_settings()``: that server never
+restores the unfinished games it finds there (their seat tokens died with the client
+that held them, and another terminal may be playing one of them right now), so an
+unfinished local game stays in the file as it was left, and is replayed as unfinished.
 """
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 from server.app import Server
 from server.config import ServerConfig
+
+#: File name of the local games' database, in the user data directory.
+LOCAL_GAMES_DB = "local-games.db"
+
+
+def data_dir() -> Path:
+    """``platformdirs.user_data_dir("allegiance")`` (where ``allegiance serve`` keeps its
+    database), or ``$ALLEGIANCE_DATA_DIR`` when set."""
+    override = os.environ.get("ALLEGIANCE_DATA_DIR")
+    if override:
+        return Path(override)
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("allegiance"))
+
+
+def local_games_path() -> Path:
+    """The database that records this user's local games."""
+    return data_dir() / LOCAL_GAMES_DB
+
+
+def recording_settings() -> dict[str, Any]:
+    """``start_local_server`` settings that record local (and hosted) games in
+    ``local_games_path()`` without restoring the unfinished ones found there."""
+    return {"db_path": str(local_games_path()), "restore": False}
 
 
 class LocalServer:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from server.config import ServerConfig
+from server.matchplay import best_of_option
 from shared.protocol import ProtocolError
 
 POLICIES = ("wait", "bot", "concede")
@@ -61,7 +62,8 @@ def table_options(raw: Any, config: ServerConfig) -> dict[str, Any]:
     raw = raw or {}
     if not isinstance(raw, dict):
         raise _bad("'options' must be a map")
-    known = {"timer", "grace", "policy", "spectators", "pass_delay", "hotseat", "seed", "bot_seed"}
+    known = {"timer", "grace", "policy", "spectators", "pass_delay", "hotseat", "seed", "bot_seed",
+             "best_of"}  # fmt: skip
     unknown = sorted(set(raw) - known)
     if unknown:
         raise _bad(f"unknown option {unknown[0][:32]!r}")
@@ -72,9 +74,10 @@ def table_options(raw: Any, config: ServerConfig) -> dict[str, Any]:
         "timer": _number(raw.get("timer"), "timer", 0.0),
         "grace": _number(raw.get("grace"), "grace", config.default_grace),
         "policy": policy,
-        "spectators": bool(raw.get("spectators", True)),
+        **spectator_options(raw.get("spectators")),
         "pass_delay": _number(raw.get("pass_delay"), "pass_delay", config.default_pass_delay),
         "hotseat": bool(raw.get("hotseat", False)),
+        "best_of": best_of_option(raw.get("best_of")),  # a match: server/matchplay.py
     }
     for key in ("seed", "bot_seed"):
         if raw.get(key) is not None:
@@ -85,6 +88,30 @@ def table_options(raw: Any, config: ServerConfig) -> dict[str, Any]:
             if not digits and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
                 raise _bad(f"option '{key}' must be a non-negative integer (or its digits)")
     return options
+
+
+SPECTATOR_VIEWS = ("none", "public", "all")
+
+
+def spectator_options(value: Any) -> dict[str, Any]:
+    """``spectators`` (may anyone watch) and ``spectator_view`` (what they see) from the
+    ``spectators`` option: ``"none"``, ``"public"`` (the default: no hand contents) or
+    ``"all"`` (every hand, for teaching or streaming); ``true``/``false`` mean
+    ``"public"``/``"none"``, as they always have."""
+    if value is None or isinstance(value, bool):
+        value = "none" if value is False else "public"
+    if not isinstance(value, str) or value not in SPECTATOR_VIEWS:
+        raise _bad("option 'spectators' must be 'none', 'public', 'all', true or false")
+    return {"spectators": value != "none", "spectator_view": value}
+
+
+def spectator_view(options: dict[str, Any]) -> str:
+    """What spectators of a table see; tables stored before ``spectator_view`` existed
+    had only the boolean."""
+    view = options.get("spectator_view")
+    if view in SPECTATOR_VIEWS:
+        return str(view)
+    return "public" if options.get("spectators", True) else "none"
 
 
 def response_settings(raw: dict[str, Any], current: dict[str, Any]) -> dict[str, Any]:

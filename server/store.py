@@ -11,9 +11,11 @@ path calls them inside its critical section, so the log order is the apply order
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -52,6 +54,17 @@ CREATE TABLE IF NOT EXISTS commands (
     ts REAL NOT NULL,
     PRIMARY KEY (table_id, idx)
 );
+CREATE TABLE IF NOT EXISTS chat (
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    idx INTEGER NOT NULL,
+    line TEXT NOT NULL,
+    PRIMARY KEY (table_id, idx)
+);
+CREATE TABLE IF NOT EXISTS summaries (
+    table_id INTEGER PRIMARY KEY REFERENCES tables(id),
+    steps INTEGER NOT NULL,
+    data TEXT NOT NULL
+);
 """
 
 
@@ -89,6 +102,27 @@ class CommandRow:
     ts: float = 0.0
 
 
+@dataclass
+class TableEntry:
+    """One line of :meth:`Store.list_tables`: a table without its seed or seats."""
+
+    id: int
+    code: str
+    game: str
+    status: str
+    result: dict[str, Any] | None
+    options: dict[str, Any]
+    created: float
+    finished: float | None
+    steps: int
+
+
+_INSERT_COMMAND = (
+    "INSERT INTO commands (table_id, idx, seat, cmd_id, action, source, ts)"
+    " VALUES (?, ?, ?, ?, ?, ?, ?)"
+)
+
+
 def _dump(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
@@ -105,9 +139,31 @@ class Store:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        self._batch: list[tuple[Any, ...]] | None = None
+        self._checkpointer: sqlite3.Connection | None = None
 
     def close(self) -> None:
         self.db.close()
+        if self._checkpointer is not None:
+            self._checkpointer.close()
+
+    # --- checkpoints off the committing thread (server/app.py) ---------------------------
+
+    def defer_checkpoints(self) -> None:
+        """Commits stop copying the write-ahead log into the database file (with its
+        fsyncs, milliseconds every thousand pages); the caller runs :meth:`checkpoint`."""
+        self.db.execute("PRAGMA wal_autocheckpoint=0")
+
+    def checkpoint(self) -> None:
+        """Copy the write-ahead log into the database file, on a connection of its own,
+        so a worker thread can do it while commits go on."""
+        if self.path == ":memory:":
+            return
+        if self._checkpointer is None:
+            self._checkpointer = sqlite3.connect(
+                self.path, isolation_level=None, check_same_thread=False
+            )
+        self._checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
 
     def code_exists(self, code: str) -> bool:
         row = self.db.execute("SELECT 1 FROM tables WHERE code = ?", (code,)).fetchone()
@@ -167,22 +223,65 @@ class Store:
         action: dict[str, Any],
         source: str,
     ) -> None:
-        """Log one accepted command; returns once it is committed."""
+        """Log one accepted command; returns once it is committed (inside :meth:`batch`,
+        it is committed when the batch ends)."""
+        row = (
+            table_id,
+            idx,
+            seat,
+            None if cmd_id is None else json.dumps(cmd_id),
+            _dump(action),
+            source,
+            time.time(),
+        )
+        if self._batch is not None:
+            self._batch.append(row)
+            return
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(_INSERT_COMMAND, row)
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[None]:
+        """Commands appended inside are committed together, in one transaction, when the
+        block ends without an exception (a run of automatic passes: one commit, not one
+        per pass). Raises ``sqlite3.Error`` if that commit fails: then none is logged."""
+        if self._batch is not None:  # nested: the outer batch commits
+            yield
+            return
+        self._batch = []
+        try:
+            yield
+            rows = self._batch
+        finally:
+            self._batch = None
+        if rows:
+            with self.db:
+                self.db.execute("BEGIN")
+                self.db.executemany(_INSERT_COMMAND, rows)
+
+    # --- chat ------------------------------------------------------------------------
+
+    def append_chat(self, table_id: int, idx: int, line: dict[str, Any], keep: int) -> None:
+        """Keep one chat line (and only the last ``keep`` of the table's lines)."""
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute(
-                "INSERT INTO commands (table_id, idx, seat, cmd_id, action, source, ts)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    table_id,
-                    idx,
-                    seat,
-                    None if cmd_id is None else json.dumps(cmd_id),
-                    _dump(action),
-                    source,
-                    time.time(),
-                ),
+                "INSERT OR REPLACE INTO chat (table_id, idx, line) VALUES (?, ?, ?)",
+                (table_id, idx, _dump(line)),
             )
+            self.db.execute(
+                "DELETE FROM chat WHERE table_id = ? AND idx <= ?", (table_id, idx - keep)
+            )
+
+    def chat_lines(self, table_id: int) -> list[tuple[int, dict[str, Any]]]:
+        """The table's kept chat lines, oldest first, with their numbers."""
+        return [
+            (int(r[0]), dict(json.loads(r[1])))
+            for r in self.db.execute(
+                "SELECT idx, line FROM chat WHERE table_id = ? ORDER BY idx", (table_id,)
+            )
+        ]
 
     def unfinished_tables(self) -> list[TableRow]:
         rows = self.db.execute(
@@ -237,3 +336,56 @@ class Store:
                 (table_id,),
             )
         ]
+
+    # --- replays (server/replays.py) ------------------------------------------------
+
+    def list_tables(
+        self, statuses: tuple[str, ...] = ("over",), limit: int = 100, game: str | None = None
+    ) -> list[TableEntry]:
+        """Tables in these states, the most recently finished (or created) first."""
+        marks = ",".join("?" * len(statuses))
+        where = f"status IN ({marks})" + (" AND game = ?" if game is not None else "")
+        params: list[Any] = [*statuses, *([game] if game is not None else []), limit]
+        rows = self.db.execute(
+            "SELECT id, code, game, status, result, options, created, finished,"
+            " (SELECT COUNT(*) FROM commands c WHERE c.table_id = t.id)"
+            f" FROM tables t WHERE {where}"
+            " ORDER BY COALESCE(finished, created) DESC, id DESC LIMIT ?",
+            params,
+        ).fetchall()
+        return [
+            TableEntry(
+                id=int(r[0]),
+                code=r[1],
+                game=r[2],
+                status=r[3],
+                result=None if r[4] is None else json.loads(r[4]),
+                options=json.loads(r[5]),
+                created=float(r[6]),
+                finished=None if r[7] is None else float(r[7]),
+                steps=int(r[8]),
+            )
+            for r in rows
+        ]
+
+    def summary(self, table_id: int, steps: int) -> dict[str, Any] | None:
+        """A cached replay summary, if one was made when the table had ``steps`` commands."""
+        row = self.db.execute(
+            "SELECT data FROM summaries WHERE table_id = ? AND steps = ?", (table_id, steps)
+        ).fetchone()
+        return None if row is None else dict(json.loads(row[0]))
+
+    def save_summary(self, table_id: int, steps: int, data: dict[str, Any]) -> None:
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "INSERT OR REPLACE INTO summaries (table_id, steps, data) VALUES (?, ?, ?)",
+                (table_id, steps, _dump(data)),
+            )
+
+    def table_times(self, table_id: int) -> tuple[float, float | None]:
+        """When the table was created and when its game ended (None: not over)."""
+        row = self.db.execute(
+            "SELECT created, finished FROM tables WHERE id = ?", (table_id,)
+        ).fetchone()
+        return float(row[0]), None if row[1] is None else float(row[1])

@@ -4,18 +4,29 @@ Each recipient (a seat, or ``None`` for spectators) has a :class:`Stream`: the l
 document sent and its sequence number. A patch is the diff of two consecutive documents
 of the same recipient, both built by the rules' ``view_for`` — never from raw state — so
 a patch can carry nothing its recipient may not see. One frame is encoded per recipient
-and shared by every connection subscribed to it.
+and shared by every connection subscribed to it. Spectators see the public view, or, on a
+table created with ``spectators: "all"``, each seat's entry as that seat sees it
+(:meth:`Publisher._open_view`). The table keeps its last chat lines (in the store too) and
+sends them to each connection that joins, resumes or watches.
 """
 
 from __future__ import annotations
 
+import logging
+import sqlite3
 import time
+from collections import deque
 from typing import Any
 
+from server.options import spectator_view
 from server.seating import Host, Seat, Stream, Subscriber
 from shared.protocol import codec
-from shared.protocol.diff import diff, view_hash
+from shared.protocol.diff import PackMemo, diff, view_hash
 from shared.rules.base import RuleSet
+
+log = logging.getLogger("allegiance.table")
+#: Chat lines a table keeps for people who join, resume or watch later.
+CHAT_KEEP = 200
 
 
 class Publisher:
@@ -32,7 +43,20 @@ class Publisher:
     state: Any
     streams: dict[int | None, Stream]
     clock: dict[str, Any] | None
+    id: int
+    #: the kept chat lines (None: not loaded yet) and the number of the next one
+    _chat: deque[dict[str, Any]] | None = None
+    _chat_next: int = 0
+    #: the views of the state ``_views_of`` at ``_views_version``, by recipient
+    _views: dict[int | None, Any] = {}  # noqa: RUF012  # replaced, never mutated in place
+    _views_of: Any = None
+    _views_version: int = -1
+    #: the bytes of document parts already hashed (shared parts, unchanged parts)
+    _packed: PackMemo | None = None
+    #: the last ``meta_base``, kept while equal so unchanged parts stay the same objects
+    _base: dict[str, Any] | None = None
     result: dict[str, Any] | None
+    series: Any  # server.matchplay.Series
 
     def _plan(self) -> None:
         raise NotImplementedError
@@ -40,11 +64,65 @@ class Publisher:
     def _start_grace(self, s: Seat) -> None:
         raise NotImplementedError
 
-    def doc(self, seat: int | None) -> dict[str, Any]:
-        view = None if self.state is None else self.rules.view_for(self.state, seat)
-        return {"view": view, "table": self.meta(seat)}
+    def doc(self, seat: int | None, base: dict[str, Any] | None = None) -> dict[str, Any]:
+        view = None if self.state is None else self._view(seat)
+        return {"view": view, "table": self.meta(seat, base)}
 
-    def meta(self, seat: int | None) -> dict[str, Any]:
+    # --- what each recipient sees ------------------------------------------------------
+
+    def _view(self, seat: int | None) -> Any:
+        """``seat``'s view of the current state, built once per state version (views are
+        immutable snapshots, shared by the documents that hold them)."""
+        version = self.rules.version(self.state)
+        if self._views_of is not self.state or self._views_version != version:
+            self._views, self._views_of, self._views_version = {}, self.state, version
+        view = self._views.get(seat)
+        if view is None:
+            if seat is None and spectator_view(self.options) == "all":
+                view = self._open_view()
+            else:
+                view = self.rules.view_for(self.state, seat)
+            self._views[seat] = view
+        return view
+
+    def _open_view(self) -> Any:
+        """The spectators' view of a table whose spectators see every hand: the public
+        view with each seat's entry in ``players`` taken from that seat's own view. Only
+        ``view_for`` decides what a view holds; this shows a spectator what the seats
+        themselves see. A view without a ``players`` list per seat stays public."""
+        public = self.rules.view_for(self.state, None)
+        players = public.get("players") if isinstance(public, dict) else None
+        if not isinstance(players, list) or len(players) != len(self.seats):
+            return public
+        shown = [self._view(i)["players"][i] for i in range(len(self.seats))]
+        return {**public, "players": shown}
+
+    def _events_for(self, events: list[dict[str, Any]], seat: int | None) -> list[Any]:
+        """``events`` as ``seat`` may see them; on a table whose spectators see every
+        hand, a spectator gets each event as the seat that saw the most of it."""
+        public = self.rules.events_for(events, seat)
+        if seat is not None or spectator_view(self.options) != "all":
+            return public
+        fullest = list(public)
+        for i in range(len(self.seats)):
+            seen = self.rules.events_for(events, i)
+            if len(seen) != len(fullest):
+                return public  # a rule set that drops events: keep the public ones
+            fullest = [
+                mine if isinstance(mine, dict) and len(mine) > len(best) else best
+                for best, mine in zip(fullest, seen, strict=True)
+            ]
+        return fullest
+
+    def meta(self, seat: int | None, base: dict[str, Any] | None = None) -> dict[str, Any]:
+        """The document's ``table`` section for ``seat``; ``base``: :meth:`meta_base`
+        made once for several recipients of the same change."""
+        meta = dict(self.meta_base() if base is None else base)
+        meta["settings"] = None if seat is None else dict(self.seats[seat].settings)
+        return meta
+
+    def meta_base(self) -> dict[str, Any]:
+        """The ``table`` section every recipient shares (``settings`` left empty)."""
         seats = []
         for s in self.seats:
             stream = self.streams.get(s.seat)
@@ -65,35 +143,50 @@ class Publisher:
             "status": self.status,
             "seats": seats,
             "clock": self.clock,
-            "settings": None if seat is None else dict(self.seats[seat].settings),
+            "settings": None,
             "options": {
-                k: self.options[k]
-                for k in ("timer", "grace", "policy", "spectators", "pass_delay", "hotseat")
+                **{k: self.options[k] for k in ("timer", "grace", "policy", "spectators")},
+                "spectator_view": spectator_view(self.options),
+                **{k: self.options[k] for k in ("pass_delay", "hotseat")},
             },
             "spectators": len(spectators.subscribers) if spectators else 0,
             "result": self.result,
+            "match": self.series.info(self),
         }
 
     def publish(self, events: list[dict[str, Any]]) -> None:
         """Send every subscribed recipient the patch from its last document to now."""
+        memo = self._hash_memo()
+        base = self.meta_base()
+        if base == self._base:  # unchanged: the same objects, which the diff skips at once
+            base = self._base
+        self._base = base
         for seat, stream in self.streams.items():
             if not stream.subscribers or stream.doc is None:
                 continue
-            doc = self.doc(seat)
+            doc = self.doc(seat, base)
             ops = diff(stream.doc, doc)
-            seen = self.rules.events_for(events, seat) if events else []
+            seen = self._events_for(events, seat) if events else []
             if not ops and not seen:
                 continue
             stream.doc = doc
-            self._send_patch(stream, seat, ops, doc, seen)
+            self._send_patch(stream, seat, ops, doc, seen, memo)
+
+    def _hash_memo(self) -> PackMemo:
+        """The memo that hashes the documents of one change (a new round of it)."""
+        if self._packed is None:
+            self._packed = PackMemo()
+        self._packed.next_round()
+        return self._packed
 
     def _send_patch(self, stream: Stream, seat: int | None, ops: list[Any],
-                    doc: dict[str, Any], events: list[dict[str, Any]]) -> None:
+                    doc: dict[str, Any], events: list[dict[str, Any]],
+                    memo: PackMemo | None = None) -> None:
         """The next patch of ``seat``'s stream, to each of its subscribers."""
         stream.seq += 1
         frame = codec.encode({"t": "patch", "table": self.code, "seat": seat,
-                              "seq": stream.seq, "ops": ops, "hash": view_hash(doc),
-                              "events": events})
+                              "seq": stream.seq, "ops": ops,
+                              "hash": view_hash(doc, memo), "events": events})
         for sub in list(stream.subscribers):
             sub.deliver(frame)
 
@@ -125,11 +218,16 @@ class Publisher:
         stream.doc = doc
 
     def subscribe(self, sub: Subscriber, seat: int | None) -> None:
+        """Attach ``sub`` to ``seat``'s stream: a full sync, then (when ``sub`` was not at
+        this table yet) the chat history, then every patch."""
+        new_here = not any(sub in st.subscribers for st in self.streams.values())
         stream = self.streams.setdefault(seat, Stream())
         first = seat is not None and not stream.subscribers
         sync = codec.encode(self.sync_message(seat))
         stream.subscribers[sub] = stream.subscribers.get(sub, 0) + 1
         sub.deliver(sync)
+        if new_here:
+            sub.deliver(codec.encode(self.chat_history()))
         if seat is not None and first:
             s = self.seats[seat]
             if s.grace is not None:
@@ -177,16 +275,17 @@ class Publisher:
             sub.deliver(frame)
 
     def chat(self, seat: int, text: str, sender: Subscriber, request_id: Any = None) -> None:
-        """Send a chat line to everyone at the table; the sender's copy echoes its id."""
+        """Send a chat line to everyone at the table; the sender's copy echoes its id.
+        The table keeps its last :data:`CHAT_KEEP` lines, in memory and in the store."""
         clean = "".join(ch for ch in text if ch.isprintable())[:300]
-        msg: dict[str, Any] = {
-            "t": "chat",
-            "table": self.code,
+        line = {
             "seat": seat,
             "name": self.seats[seat].name,
             "text": clean,
             "ts": int(time.time() * 1000),
         }
+        self._keep_chat(line)
+        msg: dict[str, Any] = {"t": "chat", "table": self.code, **line}
         frame = codec.encode(msg)
         for sub in self.subscribers():
             if sub is not sender:
@@ -194,3 +293,26 @@ class Publisher:
         if request_id is not None:
             msg["id"] = request_id
         sender.deliver(codec.encode(msg))
+
+    # --- chat history ------------------------------------------------------------------
+
+    def _chat_lines(self) -> deque[dict[str, Any]]:
+        """The kept chat lines, loaded from the store on first use (after a restart too)."""
+        if self._chat is None:
+            rows = self.host.store.chat_lines(self.id)
+            self._chat = deque((line for _, line in rows), maxlen=CHAT_KEEP)
+            self._chat_next = rows[-1][0] + 1 if rows else 0
+        return self._chat
+
+    def _keep_chat(self, line: dict[str, Any]) -> None:
+        lines = self._chat_lines()
+        lines.append(line)
+        self._chat_next += 1
+        try:
+            self.host.store.append_chat(self.id, self._chat_next - 1, line, CHAT_KEEP)
+        except sqlite3.Error:  # the line is still sent; only a restart would forget it
+            log.exception("table %s: could not store a chat line", self.code)
+
+    def chat_history(self) -> dict[str, Any]:
+        """The ``chat_history`` message: the kept lines, oldest first."""
+        return {"t": "chat_history", "table": self.code, "lines": list(self._chat_lines())}

@@ -29,8 +29,9 @@ human, real choice, no timer           waits
 hot-seat), else 0: timing-safe passing. A planned action carries the state version it
 was planned for and is dropped if the state moved on. With no delay, the automatic
 passes that are due at once are applied inside the same critical section
-(:meth:`_pass_through`), each logged like any command, and the recipients get one
-patch carrying all their events.
+(:meth:`_pass_through`), each logged like any command (all of them in one transaction,
+committed before any of their patches is sent), and the recipients get one patch
+carrying all their events.
 
 Publishing the table to its recipients (documents, patches, syncs, notices, chat) is
 the :class:`~server.streams.Publisher` half of the class, in ``server/streams.py``.
@@ -46,7 +47,8 @@ from collections.abc import Callable
 from typing import Any
 
 from server import bots
-from server.options import SeatSpec
+from server.matchplay import Series, game_over, is_boundary
+from server.options import SeatSpec, spectator_view
 from server.seating import Host, Seat, Stream, _id_key
 from server.store import TableRow
 from server.streams import Publisher
@@ -81,6 +83,8 @@ class Table(Publisher):
         self.options = row.options
         self._seed = row.seed
         self._bot_seed = row.bot_seed
+        self.series = Series(row)  # matches and rematches: server/matchplay.py
+        self.series.install(self)
         self.status = "waiting"
         self.result: dict[str, Any] | None = None
         self.seats = [
@@ -90,7 +94,7 @@ class Table(Publisher):
         self.log_len = 0
         self.streams: dict[int | None, Stream] = {}
         self.clock: dict[str, Any] | None = None
-        self._legal_cache: tuple[tuple[int, int], list[dict[str, Any]]] | None = None
+        self._legal_cache: tuple[Any, tuple[int, int], list[dict[str, Any]]] | None = None
         self._planned: asyncio.TimerHandle | asyncio.Task[None] | None = None
         self.loop = asyncio.get_running_loop()
         # Apply in place when the rules offer it (no clone per command); on any failure
@@ -108,6 +112,7 @@ class Table(Publisher):
     def full_setup(self, heroes: dict[int, str | None] | None = None) -> dict[str, Any]:
         """The rule set's setup: the table's ``setup`` with each seat's name and hero
         merged into ``setup["seats"][i]`` (other per-seat keys, e.g. ``team``, kept)."""
+        heroes = self.series.heroes if heroes is None else heroes
         given = self.setup.get("seats")
         extras = given if isinstance(given, list) else []
         seats = []
@@ -121,13 +126,19 @@ class Table(Publisher):
 
     def check_setup(self, heroes: dict[int, str | None] | None = None) -> None:
         """Raises SetupError if the game could not start with these seats."""
+        self.series.check_heroes(heroes)
         self.rules.new_game(self.full_setup(heroes), self._seed)
 
     def _replay(self) -> Any:
         """The game state rebuilt from the seed and the command log (the source of truth)."""
+        self.series.rewind(self)
         state = self.rules.new_game(self.full_setup(), self._seed)
         self.log_len = 0
         for cmd in self.host.store.commands(self.id):
+            if is_boundary(cmd):  # the next game of a match, or a rematch
+                state = self.series.replay_boundary(self, state)
+                self.log_len = cmd.idx + 1
+                continue
             state, _ = self.rules.apply(state, cmd.seat, cmd.action)
             if cmd.cmd_id is not None:
                 self._remember(self.seats[cmd.seat], cmd.cmd_id, self.rules.version(state))
@@ -144,9 +155,10 @@ class Table(Publisher):
         if row.status == "waiting":
             return
         self.state = self._replay()
-        if row.status == "over":
+        if self.rules.is_over(self.state):  # the log decides: it may have begun a next game
             self.status = "over"
-            self.result = row.result
+            self.result = self.rules.result(self.state)
+            game_over(self)
             return
         self.status = "playing"
         for s in self.seats:
@@ -280,6 +292,7 @@ class Table(Publisher):
         self.publish(events)
         if self.status == "over":
             self.notice("game_over", "The game is over.", {"result": self.result})
+            game_over(self)
 
     def _pass_through(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Apply the automatic passes that are due at once (no timing-safe delay) in this
@@ -288,21 +301,30 @@ class Table(Publisher):
         forever still yields to the event loop (the rest is then planned as usual)."""
         if self.delay > 0:
             return events
-        for _ in range(CHAIN_LIMIT):
-            if self.status != "playing" or self.rules.is_over(self.state):
-                break
-            seat = self.rules.to_act(self.state)
-            if seat is None or self.seats[seat].botlike:
-                break
-            s = self.seats[seat]
-            if not self._auto_passes(s, self._legal(seat)):
-                break
-            action = self.rules.timeout_action(self.state, seat)
-            try:
-                events += self._commit(seat, None, self.rules.version(self.state), action, "auto")
-            except _Failed as exc:
-                log.warning("table %s: automatic pass refused (%s)", self.code, exc.code)
-                break
+        before, replay = list(events), False
+        try:
+            with self.host.store.batch():  # the whole run of passes: one commit
+                for _ in range(CHAIN_LIMIT):
+                    if self.status != "playing" or self.rules.is_over(self.state):
+                        break
+                    seat = self.rules.to_act(self.state)
+                    if seat is None or self.seats[seat].botlike:
+                        break
+                    if not self._auto_passes(self.seats[seat], self._legal(seat)):
+                        break
+                    action = self.rules.timeout_action(self.state, seat)
+                    version = self.rules.version(self.state)
+                    try:
+                        events += self._commit(seat, None, version, action, "auto")
+                    except _Failed as exc:
+                        log.warning("table %s: automatic pass refused (%s)", self.code, exc.code)
+                        replay = exc.code == "internal"  # rebuilt without the batch: again
+                        break
+        except sqlite3.Error:
+            log.exception("table %s: could not log the automatic passes", self.code)
+            replay, events = True, before
+        if replay:
+            self.state = self._replay()
         return events
 
     def _finish(self) -> None:
@@ -351,11 +373,14 @@ class Table(Publisher):
             )
 
     def _legal(self, seat: int) -> list[dict[str, Any]]:
-        """The seat's legal actions now, computed once per state version."""
+        """The seat's legal actions now, computed once per state version (of this game:
+        the next game of a match counts its versions from 0 again)."""
         key = (self.rules.version(self.state), seat)
-        if self._legal_cache is None or self._legal_cache[0] != key:
-            self._legal_cache = (key, self.rules.legal_actions(self.state, seat))
-        return self._legal_cache[1]
+        cached = self._legal_cache
+        if cached is None or cached[0] is not self.state or cached[1] != key:
+            legal = self.rules.legal_actions(self.state, seat)
+            cached = self._legal_cache = (self.state, key, legal)
+        return cached[2]
 
     def _auto_passes(self, s: Seat, legal: list[dict[str, Any]]) -> bool:
         if not s.settings["auto_pass"] or s.hold_armed or not legal:
@@ -364,7 +389,7 @@ class Table(Publisher):
             return False
         stops = s.settings["stops"]
         if stops:
-            view = self.rules.view_for(self.state, s.seat)
+            view = self._view(s.seat)  # built once per version, shared with the publication
             if "chain" in stops and view.get("chain"):
                 return False
             if "battle" in stops and view.get("battle") is not None:
@@ -440,6 +465,7 @@ class Table(Publisher):
             "status": self.status,
             "seats": self.meta(None)["seats"],
             "spectators": bool(self.options["spectators"]),
+            "spectator_view": spectator_view(self.options),
         }
 
     def shutdown(self) -> None:

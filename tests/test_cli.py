@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import subprocess
 import sys
 import types
@@ -160,3 +161,18 @@ def test_console_script_bad_flag_exits_2() -> None:
     )
     assert done.returncode == 2
     assert done.stderr.strip().splitlines()[-1].startswith("allegiance: error:")
+
+
+def test_output_into_a_closed_pipe_stops_quietly() -> None:
+    # `allegiance cards | head -1` where the reader has already gone: no traceback.
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [str(SCRIPT), "cards"], stdout=write_end, stderr=subprocess.PIPE,
+            text=True, timeout=60, check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr
+    assert done.returncode == 141

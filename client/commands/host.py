@@ -4,6 +4,7 @@ The server runs in this process (bound to ``--host``, default all interfaces), i
 advertised on the LAN with zeroconf, and a table is created; this terminal takes the
 first seat and the lobby shows the command and join code the other players type.
 ``--no-play`` only serves and advertises (like ``allegiance serve``, plus the LAN).
+``--spectators`` decides who may watch the table and what they see (the lobby says it).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ NAME = "host"
 HELP = "host a game on the LAN and play in it (the others use 'allegiance join')"
 
 SEATS = {"duel": (2, 2), "ffa": (3, 4), "sworn": (3, 4), "team": (4, 4)}
+SPECTATORS = ("none", "public", "all")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,12 +37,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how many of the seats bots take (default 0)")
     parser.add_argument("--bot-level", choices=("easy", "medium", "hard"), default="medium",
                         help="strength of those bots (default: medium)")
+    parser.add_argument("--best-of", type=int, choices=(1, 3, 5), default=1, metavar="{1,3,5}",
+                        help="a duel as one game (default) or a best-of-3/5 match: random "
+                             "heroes each game, the loser chooses who plays first next")
+    parser.add_argument("--spectators", choices=SPECTATORS, default=None,
+                        help="who may watch the table ('allegiance watch') and what they see: "
+                             "none; public (default: anyone with the code, no hands); all "
+                             "(anyone with the code sees every hand: teaching, streaming)")
     parser.add_argument("--no-play", action="store_true",
                         help="only serve and advertise; do not open the game here")
 
 
 def run(args: argparse.Namespace) -> int:
     if args.no_play:
+        if args.spectators is not None:
+            raise SystemExit("allegiance host: error: --spectators is an option of the hosted "
+                             "table; with --no-play no table is made")
         return _serve_only(args)
     low, high = SEATS[args.format]
     players = args.players if args.players is not None else low
@@ -48,6 +60,8 @@ def run(args: argparse.Namespace) -> int:
         raise SystemExit(f"allegiance host: error: a {args.format} game has {low}–{high} seats")
     if not 0 <= args.bots < players:
         raise SystemExit("allegiance host: error: --bots must leave at least one seat for you")
+    if args.best_of > 1 and (args.format != "duel" or players != 2):
+        raise SystemExit("allegiance host: error: --best-of is for two-player duels only")
     return _host_and_play(args, players)
 
 
@@ -63,7 +77,10 @@ def _host_and_play(args: argparse.Namespace, players: int) -> int:
     seats = [SeatPlan("human", app.settings.name if i == 0 else f"Player {i + 1}", None)
              for i in range(humans)]
     seats += [SeatPlan("bot", f"Bot {i + 1}", None, level) for i in range(humans, players)]
-    plan = LocalPlan(args.format, tuple(seats))
+    options: dict[str, object] = {"spectators": args.spectators or "public"}
+    if args.best_of > 1:
+        options["best_of"] = args.best_of
+    plan = LocalPlan(args.format, tuple(seats), options)
     lan_name = args.name or f"Allegiance on {socket.gethostname().split('.')[0]}"
     app.host_start = (plan, args.host, args.port, args.db, lan_name)
     return int(app.run() or 0)
@@ -79,7 +96,7 @@ def _serve_only(args: argparse.Namespace) -> int:
     @contextlib.asynccontextmanager
     async def advertise(server: Any) -> AsyncIterator[None]:
         name = args.name or f"Allegiance on {socket.gethostname().split('.')[0]}"
-        advertiser = Advertiser(name, args.host, server.port)
+        advertiser = Advertiser(name, args.host, server.port, lobby=server.lobby)
         try:
             await advertiser.start()
         except Exception as exc:  # the server still works without the advertisement

@@ -17,13 +17,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--format", choices=("duel", "ffa", "sworn", "team"), default="duel",
         help="format of the game started with --vs (default: duel)",
     )  # fmt: skip
+    parser.add_argument(
+        "--best-of", type=int, choices=(1, 3, 5), default=1, metavar="{1,3,5}",
+        help="a duel as one game (default) or a best-of-3/5 match: random heroes each game, "
+             "the loser of a game chooses who plays first in the next; with --vs it starts "
+             "at once, else the new-game screen offers it",
+    )  # fmt: skip
     parser.add_argument("--name", default=None, help="your player name (default: from settings)")
 
 
 def run(args: argparse.Namespace) -> int:
     from client.app import AllegianceApp
-    from client.screens.setup import LocalPlan, SeatPlan
+    from client.screens.setup import LocalPlan, SeatPlan, default_plan
 
+    if args.best_of > 1 and args.format != "duel":
+        raise SystemExit("allegiance play: error: --best-of is for duels (--format duel) only")
+    options: dict[str, object] = {"best_of": args.best_of} if args.best_of > 1 else {}
     app = AllegianceApp()
     if args.name:
         app.settings.name = args.name.strip()[:32] or app.settings.name
@@ -39,6 +48,9 @@ def run(args: argparse.Namespace) -> int:
                     None,
                 )
             )
-        app.start = LocalPlan(args.format, tuple(seats))
+        app.start = LocalPlan(args.format, tuple(seats), options)
         app.last_plan = app.start
+    elif options:  # the new-game screen opens on a match
+        plan = default_plan(app.settings.name)
+        app.last_plan = LocalPlan(plan.format, plan.seats, options)
     return int(app.run() or 0)

@@ -1,22 +1,31 @@
-"""``allegiance watch``: spectate a table (public information only)."""
+"""``allegiance watch``: spectate a table: its public information, or every hand on a
+table created with ``spectators: "all"`` (the title then says "all hands shown"). The
+table's chat, earlier lines included, is shown; spectators cannot write in it."""
 
 from __future__ import annotations
 
 import argparse
 
 NAME = "watch"
-HELP = "watch a game on a server: allegiance watch HOST:PORT CODE"
+HELP = "watch a game on a server: allegiance watch HOST:PORT CODE (alone: pick a LAN game)"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("address", help="the server, as HOST:PORT or a ws:// URL")
-    parser.add_argument("code", help="the table's join code")
+    parser.add_argument("address", nargs="?", default=None,
+                        help="the server, as HOST:PORT or a ws:// URL (none: the Watch screen, "
+                             "with the games found on the LAN)")
+    parser.add_argument("code", nargs="?", default=None,
+                        help="the table's join code (none: the Watch screen asks for it)")
 
 
 def run(args: argparse.Namespace) -> int:
     from client.app import AllegianceApp
     from client.screens.join import JoinPlan, server_url
 
+    if args.code is None:
+        app = AllegianceApp()
+        app.join_screen_start = (args.address, True)
+        return int(app.run() or 0)
     code = args.code.strip().upper()
     if not code.isalnum() or len(code) > 16:
         print(f"allegiance watch: {args.code!r} is not a join code (letters and digits)")

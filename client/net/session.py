@@ -10,7 +10,16 @@ command whose answer never came (same id, so the server never applies it twice).
 
 Per seat it keeps the last full document and applies patches in ``seq`` order; a gap,
 a patch that does not fit or a hash mismatch drops the document and asks for a ``sync``.
-It never changes a document itself and never decides what is legal.
+It never changes a document itself and never decides what is legal. Documents are
+immutable once kept: a patch makes a new one (``diff.apply_ops(..., copy=True)`` copies
+only the maps and lists on the ops' paths, the rest is shared with the previous one), so
+the previous view stays valid as ``earlier_view`` without a deep copy. Nothing in the
+client may change a view in place.
+
+It also keeps the table's chat: the lines said live (``chat``) and, after each join,
+resume or watch, the ``chat_history`` the server sends; a history line this client has
+already shown (after a reconnect, say) is not shown again, and lines said before it
+came (or while it was away) are marked ``earlier``.
 
 Call order: ``start_*`` once → ``on_connected`` (after each connect) → ``on_message``
 for each frame; ``submit`` / ``chat`` / ``send_settings`` whenever the screens ask.
@@ -18,8 +27,8 @@ for each frame; ``submit`` / ``chat`` / ``send_settings`` whenever the screens a
 
 from __future__ import annotations
 
-import copy
 import itertools
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,9 +62,24 @@ class Notice(Update):
 
 @dataclass(frozen=True)
 class ChatLine(Update):
+    """A line of the table's chat; ``earlier``: said before this client came or while it
+    was away (from ``chat_history``), not just now."""
+
     seat: int | None
     name: str
     text: str
+    ts: int = 0  # unix ms, from the server
+    earlier: bool = False
+
+    @property
+    def key(self) -> tuple[int | None, str, str, int]:
+        """What tells two lines apart (history lines carry no id)."""
+        return (self.seat, self.name, self.text, self.ts)
+
+
+#: Chat lines the session keeps (more than the server's 200 of ``chat_history``, so a
+#: history after a reconnect always finds the lines already shown).
+CHAT_KEEP = 500
 
 
 @dataclass(frozen=True)
@@ -131,6 +155,8 @@ class ClientSession:
         self._opening: Message | None = None  # create / join / watch, until answered
         self._pending_claims: list[int] = []
         self.spectator = False
+        #: The table's chat as received so far, oldest first (the last :data:`CHAT_KEEP`).
+        self.chat_lines: list[ChatLine] = []
 
     # opening -----------------------------------------------------------------------
     def _next_id(self) -> str:
@@ -207,6 +233,13 @@ class ClientSession:
                 return stream.table_info
         return {}
 
+    @property
+    def sees_every_hand(self) -> bool:
+        """Watching a table whose spectators see every hand (``spectators: "all"``)."""
+        options = self.any_table_info().get("options")
+        view = options.get("spectator_view") if isinstance(options, dict) else None
+        return self.spectator and view == "all"
+
     def seats_to_decide(self) -> list[int]:
         """Held seats that have a decision pending now (legal actions, nothing in flight)."""
         return [
@@ -278,14 +311,27 @@ class ClientSession:
             msg["token"] = stream.token
         self.send(msg)
 
-    def chat(self, seat: int | None, text: str) -> None:
+    def chat(self, seat: int | None, text: str) -> str | None:
+        """Say ``text`` at the table as ``seat``; a sentence when it cannot be said."""
         stream = self.streams.get(seat)
         text = text.strip()[:300]
+        if seat is None and self.spectator:
+            return "Spectators read the chat but cannot write in it."
         if stream is None or stream.token is None or not text:
-            return
+            return None
         self.send(
             {"t": "chat", "table": self.table, "seat": seat, "token": stream.token, "text": text}
         )
+        return None
+
+    def ask_next_game(self) -> None:
+        """Ask for the table's next game — a match's next game, or a rematch — for every
+        held seat (it begins once every human seat has asked)."""
+        for seat in self.seats:
+            stream = self.streams[seat]
+            if stream.token is not None:
+                self.send({"t": "next_game", "id": self._next_id(), "table": self.table,
+                           "seat": seat, "token": stream.token})  # fmt: skip
 
     def send_settings(self, auto_pass: bool, stops: list[str], hold: bool) -> None:
         for seat in self.seats:
@@ -343,8 +389,8 @@ class ClientSession:
     def _on_sync(self, msg: Mapping[str, Any]) -> list[Update]:
         seat = msg.get("seat")
         stream = self.streams.setdefault(seat, SeatStream(seat))
-        stream.earlier_view = copy.deepcopy(stream.view) if stream.view else None
-        stream.doc = copy.deepcopy(dict(msg["doc"]))
+        stream.earlier_view = stream.view  # documents are never changed in place
+        stream.doc = dict(msg["doc"])
         stream.seq = int(msg["seq"])
         stream.awaiting_sync = False
         return [SeatChanged(seat, (), full=True), *self._continue_batch(stream)]
@@ -356,9 +402,9 @@ class ClientSession:
         if int(msg["seq"]) != stream.seq + 1:
             self.request_sync(stream)
             return []
-        before = copy.deepcopy(stream.view) if stream.view else None
-        try:
-            doc = diff.apply_ops(copy.deepcopy(stream.doc), list(msg.get("ops") or []))
+        before = stream.view
+        try:  # a new document; the kept one (and ``before`` in it) stays as it was
+            doc = diff.apply_ops(stream.doc, list(msg.get("ops") or []), copy=True)
         except ProtocolError:
             self.request_sync(stream)
             return []
@@ -388,15 +434,42 @@ class ClientSession:
         return [Notice(str(msg.get("message") or "The server refused that."), "warning")]
 
     def _on_chat(self, msg: Mapping[str, Any]) -> list[Update]:
-        return [ChatLine(msg.get("seat"), str(msg.get("name", "?")), str(msg.get("text", "")))]
+        line = _chat_line(msg, earlier=False)
+        self._keep_chat([line])
+        return [line]
+
+    def _on_chat_history(self, msg: Mapping[str, Any]) -> list[Update]:
+        """The table's last lines, oldest first: those not shown yet, marked earlier.
+
+        Lines are told apart by seat, name, text and time; a line said twice in the same
+        millisecond counts twice (a history holding it more often than this client saw
+        it shows the rest)."""
+        if msg.get("table") not in (None, self.table):
+            return []
+        raw = msg.get("lines")
+        lines = [_chat_line(m, earlier=True) for m in raw or () if isinstance(m, Mapping)]
+        known = Counter(line.key for line in self.chat_lines)
+        seen: Counter[tuple[int | None, str, str, int]] = Counter()
+        fresh: list[ChatLine] = []
+        for line in lines:
+            seen[line.key] += 1
+            if seen[line.key] > known[line.key]:
+                fresh.append(line)
+        self._keep_chat(fresh)
+        return list(fresh)
+
+    def _keep_chat(self, lines: list[ChatLine]) -> None:
+        self.chat_lines.extend(lines)
+        del self.chat_lines[:-CHAT_KEEP]
 
     def _on_notice(self, msg: Mapping[str, Any]) -> list[Update]:
         code = msg.get("code")
         raw = msg.get("data")
         data: Mapping[str, Any] = raw if isinstance(raw, dict) else {}
-        if code in ("seat_connected", "seat_disconnected") and data.get("seat") in self.streams:
+        own = ("seat_connected", "seat_disconnected", "next_game_asked")
+        if code in own and data.get("seat") in self.streams:
             return []  # about our own seats: the status line says it
-        if code in ("seat_connected", "seat_disconnected", "game_started", "game_over"):
+        if code in (*own, "game_started", "game_over", "match_over"):
             return [Notice(str(msg.get("message", code)), "information")]
         if code == "resync":
             return []
@@ -421,3 +494,16 @@ class ClientSession:
             and not self.seats_to_decide()
             and all(s.doc is None for s in self.streams.values())
         )
+
+
+def _chat_line(msg: Mapping[str, Any], earlier: bool) -> ChatLine:
+    """A ``chat`` message, or a line of ``chat_history``, as a :class:`ChatLine`."""
+    seat = msg.get("seat")
+    ts = msg.get("ts")
+    return ChatLine(
+        seat if isinstance(seat, int) else None,
+        str(msg.get("name", "?")),
+        str(msg.get("text", "")),
+        ts if isinstance(ts, int) else 0,
+        earlier,
+    )

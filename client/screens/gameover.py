@@ -1,60 +1,257 @@
-"""End of game: who won and why, the heroes' final health, and "play again"."""
+"""End of game: who won and why, the heroes' final health, the match score with each
+game's heroes and result, and what comes next: the match's next game, a rematch
+("play again"), or the menu.
+
+The screen renders the table info's ``match`` (``docs/protocol.md``, *Matches and
+rematches*) and decides nothing: "Next game" is offered when the server says the match
+goes on, "Play again" when it offers a rematch. Asking for either keeps the screen up,
+saying whom the table still waits for, until the next game begins.
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.color import Color
 from textual.containers import Vertical
 from textual.markup import escape
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
+from client.cards import default_book
 from client.viewmodel.table import TableModel
+
+Match = Mapping[str, Any]
 
 
 def over_markup(table: TableModel) -> str:
-    lines = [f"[b]{escape(table.result or 'The game is over')}[/b]", ""]
+    lines = [f"[b]{escape(table.result or 'The game is over')}[/b]  "
+             f"[$text-muted]{table.turn} turns[/]", ""]  # fmt: skip
     for p in table.players:
         state = "[$success]standing[/]" if p.alive else "[$error]defeated[/]"
         lines.append(f"{escape(p.name)} · {escape(p.hero)}  ♥ {p.health}/{p.max_health}  {state}")
-    lines.append(f"\n[$text-muted]{table.turn} turns[/]")
     return "\n".join(lines)
 
 
+def _score(values: Sequence[Any]) -> str:
+    return "–".join(str(int(v)) for v in values)
+
+
+def match_label(match: Match | None) -> str:
+    """The compact line for the table's status bar: "Game 2 of best of 3 · 1–0" (a match),
+    "Game 3 · 2–0" (rematches: games won at this table), "" for a table's only game."""
+    if not match:
+        return ""
+    best_of = int(match.get("best_of") or 1)
+    if best_of > 1:
+        return f"Game {match.get('game', 1)} of best of {best_of} · {_score(match.get('wins', []))}"
+    played = int(match.get("played") or 1)
+    return f"Game {played} · {_score(match.get('tally', []))}" if played > 1 else ""
+
+
+def _names(names: Sequence[str], seats: Sequence[Any]) -> str:
+    return " and ".join(escape(names[int(s)]) if int(s) < len(names) else "?" for s in seats)
+
+
+def _game_line(game: Match, names: Sequence[str]) -> str:
+    book = default_book()
+    heroes = " v ".join(escape(book.name(str(h))) for h in game.get("heroes") or [] if h)
+    winners = game.get("winners") or []
+    result = f"{_names(names, winners)} won" if winners else "drawn"
+    chose = ""
+    if game.get("chooser") is not None and game.get("first") is not None:
+        chooser, first = int(game["chooser"]), int(game["first"])
+        order = "first" if chooser == first else "second"
+        chose = f" [$text-muted]({_names(names, [chooser])} chose {order})[/]"
+    return f" {int(game.get('game', 0))}. {heroes} — {result}{chose}"
+
+
+def _header(match: Match, names: Sequence[str]) -> str:
+    best_of = int(match.get("best_of") or 1)
+    counts = match.get("wins" if best_of > 1 else "tally") or []
+    if len(names) == 2 and len(counts) == 2:
+        score = f"{escape(names[0])} {int(counts[0])} – {int(counts[1])} {escape(names[1])}"
+    else:
+        score = " · ".join(f"{escape(n)} {int(c)}" for n, c in zip(names, counts, strict=False))
+    if best_of > 1:
+        return f"[b]Best of {best_of}[/b] · {score}"
+    return f"[b]Games at this table[/b] · {score}"
+
+
+def _outcome(match: Match, names: Sequence[str]) -> str:
+    """The match's result once decided, or what the next game will be."""
+    winners = match.get("winners")
+    if int(match.get("best_of") or 1) > 1 and winners is not None:
+        if not winners:
+            return "[b]The match is drawn.[/b]"
+        return f"[b]{_names(names, winners)} wins the match.[/b]"
+    if match.get("next") == "game":
+        games = match.get("games") or []
+        last = games[-1].get("winners") if games else None
+        loser = 1 - int(last[0]) if last and len(last) == 1 and len(names) == 2 else None
+        who = "" if loser is None else f"; {_names(names, [loser])} chooses to play first or second"
+        return f"Next: game {int(match.get('game', 1)) + 1}, new random heroes{who}."
+    return ""
+
+
+def _waiting(match: Match, names: Sequence[str], humans: Sequence[int],
+             mine: Sequence[int] = ()) -> str:  # fmt: skip
+    ready = [int(s) for s in match.get("ready") or []]
+    if not ready:
+        return ""
+    if mine and set(mine) != set(humans):  # not hot-seat: "you" and the others' names
+        names = ["you" if i in mine else n for i, n in enumerate(names)]
+    waiting = [s for s in humans if s not in ready]
+    what = "the next game" if match.get("next") == "game" else "a rematch"
+    if not waiting:
+        return f"[$success]Starting {what}…[/]"
+    asked = f"{_names(names, ready)} asked for {what}"
+    asked = asked[0].upper() + asked[1:]
+    return f"[$warning]{asked}; waiting for {_names(names, waiting)}.[/]"
+
+
+def match_markup(match: Match | None, names: Sequence[str], humans: Sequence[int],
+                 mine: Sequence[int] = ()) -> str:  # fmt: skip
+    """The match part of the screen: score, each game, result or what comes next
+    (``mine``: the seats this terminal holds)."""
+    if not match:
+        return ""
+    games = match.get("games") or []
+    if int(match.get("best_of") or 1) == 1 and int(match.get("played") or 1) == 1:
+        return _waiting(match, names, humans, mine)  # a table's only game: no score yet
+    lines = [_header(match, names)]
+    if int(match.get("best_of") or 1) > 1:
+        lines += [_game_line(g, names) for g in games]
+    lines += [_outcome(match, names), _waiting(match, names, humans, mine)]
+    return "\n".join(line for line in lines if line)
+
+
 class GameOverScreen(ModalScreen[str]):
-    """Dismissed with "again", "menu" or "table" (look at the final table)."""
+    """Dismissed with "menu", or by the game controller when the next game begins.
+    "Next game" and "Play again" post :class:`GameOverScreen.Asked` and keep the screen
+    up; "See the final table" (escape) hides the panel so the table shows through, and
+    escape again brings the score back — so the next game stays one key away."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "choose('again')", "Play again"),
-        Binding("m", "choose('menu')", "Main menu"),
-        Binding("escape", "choose('table')", "See the table"),
+        Binding("n", "choose('next')", "Next game", id="over.next"),
+        Binding("a", "choose('again')", "Play again", id="over.again"),
+        Binding("m", "choose('menu')", "Main menu", id="over.menu"),
+        Binding("escape", "choose('table')", "Table / score"),
     ]
 
-    def __init__(self, table: TableModel, can_replay: bool = True) -> None:
+    class Asked(Message):
+        """The player asks for the table's next game (of the match, or a rematch)."""
+
+    def __init__(
+        self,
+        table: TableModel,
+        can_replay: bool = True,
+        match: Match | None = None,
+        names: Sequence[str] = (),
+        humans: Sequence[int] = (),
+        mine: Sequence[int] = (),
+    ) -> None:
         super().__init__()
         self.table = table
         self.can_replay = can_replay
+        self.match = match
+        self.names = list(names) or [p.name for p in table.players]
+        self.humans = list(humans)
+        self.mine = list(mine)
+        self.asked = False
+        self._retired = False
+
+    @property
+    def next_kind(self) -> str | None:
+        """"game" or "rematch" when this screen may ask for it now."""
+        kind = (self.match or {}).get("next")
+        return str(kind) if self.can_replay and not self.asked and kind else None
 
     def compose(self) -> ComposeResult:
-        options = [Option("See the final table", id="table"), Option("Main menu", id="menu")]
-        if self.can_replay:
-            options.insert(0, Option("Play again", id="again"))
-        with Vertical(classes="center-box"), Vertical(classes="panel"):
-            yield Static("Game over", classes="panel-title")
-            yield Static(over_markup(self.table), classes="panel-text")
-            yield OptionList(*options, id="over-list")
+        with Vertical(classes="center-box", id="over-box"), Vertical(classes="panel"):
+            yield Static(self._title(), id="over-title", classes="panel-title")
+            yield Static(self._text(), id="over-text", classes="panel-text")
+            yield OptionList(*self._options(), id="over-list")
         yield Footer()
+
+    def _title(self) -> str:
+        decided = int((self.match or {}).get("best_of") or 1) > 1 and (self.match or {}).get(
+            "winners"
+        ) is not None
+        return "Match over" if decided else "Game over"
+
+    def _text(self) -> str:
+        part = match_markup(self.match, self.names, self.humans, self.mine)
+        return over_markup(self.table) + (f"\n\n{part}" if part else "")
+
+    def _options(self) -> list[Option]:
+        options = [Option("See the final table", id="table"), Option("Main menu", id="menu")]
+        if self.next_kind == "game":
+            options.insert(0, Option("Next game", id="next"))
+        elif self.next_kind == "rematch":
+            options.insert(0, Option("Play again", id="again"))
+        return options
 
     def on_mount(self) -> None:
         self.query_one("#over-list", OptionList).focus()
 
+    def show(self, table: TableModel, match: Match | None) -> None:
+        """Redraw with the table's latest state (who has asked for the next game)."""
+        self.table, self.match = table, match
+        if not self.is_mounted:
+            return
+        self.query_one("#over-title", Static).update(self._title())
+        self.query_one("#over-text", Static).update(self._text())
+        options = self.query_one("#over-list", OptionList)
+        wanted = [str(o.id) for o in self._options()]
+        if [str(options.get_option_at_index(i).id) for i in range(options.option_count)] != wanted:
+            options.clear_options()
+            options.add_options(self._options())
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose" and parameters and parameters[0] in ("next", "again"):
+            return self.next_kind == ("game" if parameters[0] == "next" else "rematch")
+        return True
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
-        self.dismiss(str(event.option_id))
+        self.action_choose(str(event.option_id))
 
     def action_choose(self, what: str) -> None:
-        if what == "again" and not self.can_replay:
+        if what in ("next", "again"):
+            if self.next_kind != ("game" if what == "next" else "rematch"):
+                return
+            self.asked = True
+            self.post_message(self.Asked())
+            self.show(self.table, self.match)
+            return
+        if what == "table":
+            self.peek(not self.has_class("-peek"))
             return
         self.dismiss(what)
+
+    def retire(self) -> None:
+        """The next game began: close now, or as soon as this screen is on top again."""
+        self._retired = True
+        if self.app.screen is self:
+            self.dismiss("table")
+
+    def on_screen_resume(self) -> None:
+        if self._retired:
+            self.dismiss("table")
+
+    def peek(self, on: bool) -> None:
+        """Show the final table (the panel hidden) or the score again."""
+        self.set_class(on, "-peek")
+        if on:  # see through to the table (the app's styles make every screen opaque)
+            self.styles.background = Color(0, 0, 0, 0)
+        else:
+            self.styles.clear_rule("background")
+        self.query_one("#over-box").display = not on
+        if not on:
+            self.query_one("#over-list", OptionList).focus()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -10,21 +11,54 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Markdown
 
-HELP = """\
-# Allegiance: keys
+from client.settings import effective_keys, key_label
 
-| Where | Keys |
-|---|---|
-| Everywhere | `?` / `F1` help · `ctrl+p` palette (themes, settings, all commands) · `ctrl+q` quit |
-| Prompt | `↑` `↓` move · `enter` choose · `1`–`9` choose a line · `esc` back · `p` pass |
-| Declare attackers | `enter` toggles an attacker · `a` all / none · `d` declare the marked ones |
-| Assign defenders | `enter` on an attacker, then on the defender · `d` confirm all pairs |
-| Table | `l` show or hide the log · `c` chat · `tab` next area · `ctrl+l` leave the game |
-| Curtain (hot-seat) | `enter` when only the named player is looking |
+#: (where, keys) rows of the keys table; ``{table_pass}`` and the like are the player's keys.
+KEY_ROWS = (
+    ("Everywhere", "`?` / `{app_help}` help · `ctrl+p` palette (themes, settings, cards, "
+                   "all commands) · `ctrl+q` quit"),
+    ("Main menu", "`{menu_new_game}` new game · `{menu_join}` join · `{menu_watch}` watch · "
+                  "`{menu_cards}` cards · `{menu_replays}` replays · `{menu_settings}` settings"),
+    ("Prompt", "`↑` `↓` move · `enter` choose · `1`–`9` choose a line · `esc` back · "
+               "`{table_pass}` pass"),
+    ("Declare attackers", "`enter` toggles an attacker · `{table_all_attackers}` all / none · "
+                          "`{table_confirm}` declare the marked ones"),
+    ("Assign defenders", "`enter` on an attacker, then on the defender · `{table_confirm}` "
+                         "confirm all pairs"),
+    ("Table", "`{table_details}` card details · `{table_log}` show or hide the log · "
+              "`{table_chat}` chat · `tab` next area · `{table_leave}` leave the game"),
+    ("Game over", "`{over_next}` next game · `{over_again}` play again · `{over_menu}` main "
+                  "menu · `esc` see the table"),
+    ("Curtain (hot-seat)", "`enter` when only the named player is looking"),
+    ("Card browser", "`/` search · `↑` `↓` browse · `tab` to the deck, hero and cost filters · "
+                     "`ctrl+r` clear them · `esc` back"),
+)  # fmt: skip
+
+KEYS = "# Allegiance: keys\n\n| Where | Keys |\n|---|---|\n" + "".join(
+    f"| {where} | {keys} |\n" for where, keys in KEY_ROWS
+) + """
+**Your keys.** Settings → *Keys…* (or *Change keys* in the palette) lists every game
+action with its key: `enter` on one, then press the new key. A key that another action
+already uses in the same place is refused; `⌫` gives an action its default back, `ctrl+r`
+all of them; *Save* in Settings keeps the changes.
+
+**Card browser.** Main menu → *Cards* (or *Card browser* in the palette): every card of the
+basic, elite and action decks, the heroes' special and equipment cards, and every hero
+with its abilities (level, gold, delay, reaction), filtered by deck, hero, cost and text.
+
+**Replays.** Main menu → *Replays* lists your games (each game of a match on its own
+line); `enter` opens one. Then `→` or `{replay_next}` next step · `←` or
+`{replay_previous}` previous step · `{replay_next_turn}` next turn · `{replay_this_turn}`
+start of this turn (again: of the turn before) · `{replay_start}` the start ·
+`{replay_end}` the last step · `{replay_view}` view as the spectator, then each seat ·
+`{replay_back}` or `esc` back.
 
 The prompt lists only what the server says you may do now; when nothing but passing is
 possible the server passes for you (see Settings: auto-pass and stops).
 
+"""
+
+RULES = """\
 # The rules in short
 
 **Goal.** Reduce every enemy hero's health to 0 (teams: both enemy heroes; sworn enemy:
@@ -57,6 +91,18 @@ back. After each step players may react.
 """
 
 
+def _cell(label: str) -> str:
+    """A key fit for a code span in a Markdown table cell."""
+    return label.replace("`", "grave accent").replace("|", "\\|")
+
+
+def help_text(keys: Mapping[str, str] | None = None) -> str:
+    """The help, with the player's keys (``keys``: the changed ones) in the table."""
+    keys = effective_keys(keys or {})
+    shown = {k.replace(".", "_"): _cell(key_label(v)) for k, v in keys.items()}
+    return KEYS.format_map(shown) + RULES
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss", "Close"),
@@ -64,9 +110,13 @@ class HelpScreen(ModalScreen[None]):
         Binding("f1", "dismiss", "Close", show=False),
     ]
 
+    def __init__(self, keys: Mapping[str, str] | None = None) -> None:
+        super().__init__()
+        self.keys = dict(keys or {})
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-box"):
-            yield Markdown(HELP, id="help-text")
+            yield Markdown(help_text(self.keys), id="help-text")
         yield Footer()
 
     async def action_dismiss(self, result: None = None) -> None:

@@ -1,7 +1,15 @@
-"""Join (or watch) a game on another machine: the server's address and the join code."""
+"""Join (or watch) a game on another machine: the server's address and the join code.
+
+Games advertised on the LAN (``allegiance host`` / ``allegiance serve``) are listed live
+at the top; picking one (arrows, enter) fills in its address and moves to the join code,
+which the host still has to tell you. Typing an address by hand always works. When
+looking on the LAN is not possible (no network, no multicast) a one-line note says so
+and the rest of the screen works as before.
+"""
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -9,8 +17,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Static
+from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+
+from client.net.lan import Discovery, DiscoveryFactory, LanGame, Listener, lan_browser
+
+#: Seconds after which "looking…" becomes "no games found yet" (display only).
+QUIET_AFTER = 4.0
 
 
 @dataclass(frozen=True)
@@ -30,33 +45,139 @@ def server_url(address: str) -> str:
     return f"ws://{address}"
 
 
+def default_discovery(on_change: Listener) -> Discovery:
+    """The discovery the screen uses unless given one (tests replace this)."""
+    return lan_browser(on_change)
+
+
+def game_line(game: LanGame) -> str:
+    """One row of the list: name, address, open tables and seats."""
+    summary = game.summary()
+    extra = f"  [$text-muted]{escape(summary)}[/]" if summary else ""
+    return f"[b]{escape(game.name)}[/]  {escape(game.address)}{extra}"
+
+
 class JoinScreen(Screen[JoinPlan | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "go", "Connect"),
     ]
 
-    def __init__(self, address: str = "", watch: bool = False) -> None:
+    def __init__(
+        self, address: str = "", watch: bool = False, discovery: DiscoveryFactory | None = None
+    ) -> None:
         super().__init__()
         self.address = address
         self.spectate = watch
+        self.games: list[LanGame] = []
+        self._factory = discovery
+        self._discovery: Discovery | None = None
+        self._looking = True
+        self._unavailable: str | None = None
 
     def compose(self) -> ComposeResult:
         verb = "Watch" if self.spectate else "Join"
-        with Vertical(classes="center-box"), Vertical(classes="panel"):
+        with Vertical(classes="center-box"), Vertical(classes="panel", id="join-panel"):
             yield Static(f"{verb} a game", classes="panel-title")
-            yield Label("Server address (host:port)", classes="field-label")
-            yield Input(self.address, placeholder="192.168.1.20:8765", id="address")
-            yield Label("Join code", classes="field-label")
-            yield Input(placeholder="K7QF3M", id="code", max_length=16)
+            yield Label("Games on this network", classes="field-label", id="lan-label")
+            yield OptionList(id="lan-games")
+            yield Static("", id="lan-note")
+            with Horizontal(id="join-fields"):
+                with Vertical(id="address-field"):
+                    yield Label("Server address (host:port)", classes="field-label")
+                    yield Input(self.address, placeholder="192.168.1.20:8765", id="address")
+                with Vertical(id="code-field"):
+                    yield Label("Join code", classes="field-label")
+                    yield Input(placeholder="K7QF3M", id="code", max_length=16)
             with Horizontal(classes="buttons"):
                 yield Button(verb, variant="primary", id="go")
                 yield Button("Back", id="back")
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#lan-games", OptionList).display = False
+        self._show_note()
         self.query_one("#address" if not self.address else "#code", Input).focus()
+        self.run_worker(self._discover(), group="lan", exit_on_error=False)
+        self.set_timer(QUIET_AFTER, self._stop_looking)
 
+    # discovery --------------------------------------------------------------------------
+    async def _discover(self) -> None:
+        factory = self._factory or default_discovery
+        try:
+            discovery = factory(self.show_games)
+            self._discovery = discovery
+            await discovery.start()
+        except Exception as exc:  # no network, no multicast, a zeroconf bug: say so quietly
+            self._discovery = None
+            self.discovery_failed(str(exc) or type(exc).__name__)
+
+    def discovery_failed(self, reason: str) -> None:
+        self._unavailable = reason
+        self._show_note()
+
+    def _stop_looking(self) -> None:
+        self._looking = False
+        self._show_note()
+
+    def _show_note(self) -> None:
+        note = self.query_one("#lan-note", Static)
+        if self._unavailable is not None:
+            text = (
+                "Cannot look for games on this network "
+                f"({escape(self._unavailable[:60])}); type the address below."
+            )
+        elif self.games:
+            text = "↑↓ and enter pick a game; the host tells you the join code."
+        elif self._looking:
+            text = "Looking for games on this network…"
+        else:
+            text = "No games found on this network yet; type the address below."
+        note.update(f"[$text-muted]{text}[/]")
+
+    def show_games(self, games: list[LanGame]) -> None:
+        """The discovery's listener: show ``games`` (the whole, current list)."""
+        if not self.is_mounted:
+            return
+        first = not self.games and bool(games)
+        # games keep their places and newcomers go last, so nothing moves under the cursor
+        place = {g.key: i for i, g in enumerate(self.games)}
+        self.games = sorted(games, key=lambda g: place.get(g.key, len(place)))
+        listing = self.query_one("#lan-games", OptionList)
+        highlighted = listing.highlighted_option
+        keep = highlighted.id if highlighted is not None else None
+        listing.clear_options()
+        listing.add_options([Option(game_line(g), id=g.key) for g in self.games])
+        listing.display = bool(self.games)
+        keys = [g.key for g in self.games]
+        if self.games:
+            listing.highlighted = keys.index(keep) if keep in keys else 0
+        self._show_note()
+        if first and self._nothing_typed():
+            listing.focus()
+
+    def _nothing_typed(self) -> bool:
+        """The player is on an empty address field: a found game may take the focus."""
+        address = self.query_one("#address", Input)
+        code = self.query_one("#code", Input)
+        return self.focused is address and not address.value and not code.value
+
+    @on(OptionList.OptionSelected, "#lan-games")
+    def _picked(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        game = next((g for g in self.games if g.key == event.option_id), None)
+        if game is None:
+            return
+        self.query_one("#address", Input).value = game.address
+        self.query_one("#code", Input).focus()
+
+    async def on_unmount(self) -> None:
+        discovery, self._discovery = self._discovery, None
+        if discovery is not None:
+            with contextlib.suppress(Exception):  # closing takes well under a millisecond
+                await discovery.close()
+
+    # joining ----------------------------------------------------------------------------
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "address":

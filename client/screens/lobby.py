@@ -1,4 +1,5 @@
-"""The lobby: the table's seats, who has joined, and the join code to share."""
+"""The lobby: the table's seats, who has joined, the join code to share, whether the
+table plays one game or a best-of-N match, and what spectators may see."""
 
 from __future__ import annotations
 
@@ -25,12 +26,42 @@ def lobby_markup(table: str, info: dict[str, Any], hint: str | None = None) -> s
         else:
             state = "[$text-muted]free seat[/]"
         lines.append(f"Seat {int(seat.get('seat', 0)) + 1}: {who}  {state}")
+    best_of = int((info.get("match") or {}).get("best_of") or 1)
+    if best_of > 1:
+        lines += ["", f"[b]Best of {best_of}[/b]: a match of up to {best_of} games, new random "
+                  "heroes each game, the loser of a game chooses who plays first in the next."]
+    spectators = spectators_line(info)
+    if spectators:
+        lines += ["", spectators]
     lines += ["", "[$text-muted]The game starts when every human seat is taken.[/]"]
     return "\n".join(lines)
 
 
+#: What spectators of a table see, by the table's ``spectator_view`` option.
+SPECTATOR_LINES = {
+    "none": "Spectators: [b]none[/b] — nobody may watch this table.",
+    "public": "Spectators: [b]public view[/b] — anyone with the code may watch; they see no hand.",
+    "all": "Spectators: [b $warning]all hands shown[/] — anyone with the code may watch "
+    "and sees every player's hand (for teaching or streaming).",
+}
+
+
+def spectators_line(info: dict[str, Any]) -> str:
+    """The lobby's line about spectators ("" before the table's options are known;
+    older servers: the ``spectators`` bool only)."""
+    options = info.get("options")
+    if not isinstance(options, dict):
+        return ""
+    view = options.get("spectator_view")
+    if view not in SPECTATOR_LINES:
+        view = "public" if options.get("spectators", True) else "none"
+    return SPECTATOR_LINES[str(view)]
+
+
 class LobbyScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+l", "app.leave_game", "Leave")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+l", "app.leave_game", "Leave", id="table.leave")
+    ]
 
     def __init__(self) -> None:
         super().__init__()

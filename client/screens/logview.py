@@ -16,13 +16,14 @@ from client.widgets.log import ChatPanel, GameLog
 class LogScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back to the table"),
-        Binding("l", "close", "Back", show=False),
-        Binding("c", "chat", "Chat"),
+        Binding("l", "close", "Back", show=False, id="table.log"),
+        Binding("c", "chat", "Chat", id="table.chat"),
     ]
 
     def __init__(
-        self, log: list[str], chat: list[tuple[str, str]], focus_chat: bool = False
+        self, log: list[str], chat: list[tuple[str, str, bool]], focus_chat: bool = False
     ) -> None:
+        """``chat``: (name, text, earlier) per line, as the table's chat panel shows it."""
         super().__init__(id="log-screen")
         self.lines = log
         self.chat = chat
@@ -38,8 +39,8 @@ class LogScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.query_one(GameLog).show(self, self.lines)
         panel = self.query_one(ChatPanel)
-        for name, text in self.chat:
-            panel.add(name, text)
+        for name, text, earlier in self.chat:
+            panel.add(name, text, earlier)
         if self.focus_chat:
             self.action_chat()
         else:
@@ -48,8 +49,8 @@ class LogScreen(ModalScreen[None]):
     def add_line(self, lines: list[str]) -> None:
         self.query_one(GameLog).show(self, lines)
 
-    def add_chat(self, name: str, text: str) -> None:
-        self.query_one(ChatPanel).add(name, text)
+    def add_chat(self, name: str, text: str, earlier: bool = False) -> None:
+        self.query_one(ChatPanel).add(name, text, earlier)
 
     def action_chat(self) -> None:
         self.query_one("#chat-input", Input).focus()

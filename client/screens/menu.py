@@ -17,7 +17,9 @@ ENTRIES = (
     ("local", "New local game — hot-seat and bots", "new_game"),
     ("join", "Join a game — address and join code", "join_game"),
     ("watch", "Watch a game", "watch_game"),
-    ("settings", "Settings — name, theme, auto-pass, timer", "settings"),
+    ("cards", "Cards — browse every card, hero and ability", "cards"),
+    ("replays", "Replays — step through your finished games", "replays"),
+    ("settings", "Settings — name, theme, auto-pass, timer, keys", "settings"),
     ("help", "Rules and keys", "help"),
     ("quit", "Quit", "quit"),
 )
@@ -27,11 +29,15 @@ BANNER = """[b $accent]A L L E G I A N C E[/]
 
 
 class MenuScreen(Screen[None]):
+    # One word per key: the footer, with the app's "f1 Help" and "^p palette", must fit
+    # in 80 columns (the menu entries above say what each one is).
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "app.new_game", "New game"),
-        Binding("j", "app.join_game", "Join"),
-        Binding("w", "app.watch_game", "Watch"),
-        Binding("s", "app.settings", "Settings"),
+        Binding("n", "app.new_game", "New", id="menu.new_game"),
+        Binding("j", "app.join_game", "Join", id="menu.join"),
+        Binding("w", "app.watch_game", "Watch", id="menu.watch"),
+        Binding("c", "app.cards", "Cards", id="menu.cards"),
+        Binding("r", "app.replays", "Replays", id="menu.replays"),
+        Binding("s", "app.settings", "Settings", id="menu.settings"),
     ]
 
     def compose(self) -> ComposeResult:

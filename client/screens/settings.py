@@ -1,17 +1,34 @@
-"""Settings: your name, the theme, auto-pass and stops, and the timer of new tables."""
+"""Settings: your name, the theme, auto-pass and stops, the timer of new tables, and keys.
+
+Keys live on their own screen (:class:`KeysScreen`, from the "Keys…" button or the
+palette's "Change keys"): every game action with its key; enter on one, then press the new key
+(esc cancels); a key kept for moving and choosing or already used by another action in
+the same place is refused with the reason; backspace/delete gives one action its
+default again, ctrl+r all of them. Key changes, like every other field, are kept by
+Save and dropped by Back.
+"""
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
-from textual.widgets import Button, Checkbox, Footer, Input, Label, Select, Static
+from textual.markup import escape
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
 
-from client.settings import Settings
+from client.settings import (
+    ACTIONS_BY_ID,
+    KEY_ACTIONS,
+    SCOPES,
+    Settings,
+    effective_keys,
+    key_label,
+    key_problem,
+)
 
 TIMERS = ((("No timer"), 0), ("15 s", 15), ("30 s", 30), ("60 s", 60), ("120 s", 120))
 
@@ -19,13 +36,16 @@ TIMERS = ((("No timer"), 0), ("15 s", 15), ("30 s", 30), ("60 s", 60), ("120 s",
 class SettingsScreen(Screen[Settings | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save"),
+        Binding("ctrl+k", "keys", "Keys"),
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, settings: Settings, themes: list[str]) -> None:
+    def __init__(self, settings: Settings, themes: list[str], open_keys: bool = False) -> None:
         super().__init__()
         self.settings = settings
         self.themes = themes
+        self.keys = dict(settings.keys)
+        self.open_keys = open_keys
 
     def compose(self) -> ComposeResult:
         s = self.settings
@@ -53,10 +73,27 @@ class SettingsScreen(Screen[Settings | None]):
             yield Checkbox("Let me respond to my own maneuvers (hold)", s.hold, id="hold")
             yield Label("Decision timer on tables I create", classes="field-label")
             yield Select(timers, value=s.timer, allow_blank=False, id="timer")
+            yield Label("Keys", classes="field-label")
+            with Horizontal(id="keys-row"):
+                yield Static(keys_summary(self.keys), id="keys-summary")
+                yield Button("Keys…", id="keys")
             with Horizontal(classes="buttons"):
                 yield Button("Save", variant="primary", id="save")
                 yield Button("Back", id="back")
         yield Footer()
+
+    def on_mount(self) -> None:
+        if self.open_keys:
+            self.action_keys()
+
+    @on(Button.Pressed, "#keys")
+    def action_keys(self) -> None:
+        def edited(keys: dict[str, str] | None) -> None:
+            if keys is not None:
+                self.keys = keys
+                self.query_one("#keys-summary", Static).update(keys_summary(keys))
+
+        self.app.push_screen(KeysScreen(self.keys), edited)
 
     @on(Select.Changed, "#theme")
     def _preview_theme(self, event: Select.Changed) -> None:
@@ -72,6 +109,7 @@ class SettingsScreen(Screen[Settings | None]):
             hold=self.query_one("#hold", Checkbox).value,
             timer=int(self.query_one("#timer", Select).value),  # type: ignore[arg-type]
             last_address=self.settings.last_address,
+            keys=dict(self.keys),
         )
 
     @on(Button.Pressed, "#save")
@@ -82,3 +120,128 @@ class SettingsScreen(Screen[Settings | None]):
     def action_back(self) -> None:
         self.app.theme = self.settings.theme
         self.dismiss(None)
+
+
+def keys_summary(keys: dict[str, str]) -> str:
+    if not keys:
+        return "Every key is at its default."
+    n = len(keys)
+    changed = ", ".join(f"{ACTIONS_BY_ID[k].label} {key_label(v)}" for k, v in keys.items())
+    return escape(f"{n} changed: {changed}")
+
+
+class KeyCapture(ModalScreen[str | None]):
+    """Waits for one key press and returns its name (None for escape)."""
+
+    def __init__(self, label: str) -> None:
+        super().__init__(id="key-capture")
+        self.label = label
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="key-capture-box"):
+            yield Static(f"Press the new key for [b]{escape(self.label)}[/]")
+            yield Static("[$text-muted]esc: keep the current key[/]")
+
+    def on_key(self, event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
+        self.dismiss(None if event.key == "escape" else event.key)
+
+
+class KeysScreen(Screen[dict[str, str] | None]):
+    """Every game action and its key; returns the changed keys (action id → key)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "done", "Done"),
+        Binding("backspace,delete", "default", "Default key", key_display="⌫"),
+        Binding("ctrl+r", "reset", "Reset all"),
+    ]
+
+    def __init__(self, keys: dict[str, str]) -> None:
+        super().__init__(id="keys-screen")
+        self.keys = dict(keys)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="keys-box"):
+            yield Static("Keys", classes="panel-title")
+            yield Static(
+                "[$text-muted]enter: change a key · ⌫: its default · ctrl+r: all defaults · "
+                "esc: back to Settings, where Save keeps the changes[/]",
+                id="keys-help",
+            )
+            yield DataTable(id="keys-table", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="keys-status")
+            with Horizontal(classes="buttons"):
+                yield Button("Done", variant="primary", id="keys-done")
+                yield Button("Reset all", id="keys-reset")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#keys-table", DataTable)
+        table.add_column("Where", key="where")
+        table.add_column("Action", key="action")
+        table.add_column("Key", key="key", width=24)
+        for action in KEY_ACTIONS:
+            table.add_row(SCOPES[action.scope], action.label, "", key=action.id)
+        self._refresh_keys()
+        table.focus()
+
+    def _refresh_keys(self) -> None:
+        table = self.query_one("#keys-table", DataTable)
+        for action in KEY_ACTIONS:
+            key = self.keys.get(action.id, action.default)
+            mark = "" if action.id not in self.keys else f"  (default {key_label(action.default)})"
+            table.update_cell(action.id, "key", key_label(key) + mark)
+
+    def _status(self, text: str, warning: bool = False) -> None:
+        style = "$warning" if warning else "$success"
+        self.query_one("#keys-status", Static).update(f"[{style}]{escape(text)}[/]")
+
+    def _current(self) -> str | None:
+        table = self.query_one("#keys-table", DataTable)
+        if not table.row_count:
+            return None
+        return str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+
+    @on(DataTable.RowSelected, "#keys-table")
+    def _change(self, event: DataTable.RowSelected) -> None:
+        action = ACTIONS_BY_ID[str(event.row_key.value)]
+
+        def pressed(key: str | None) -> None:
+            if key is not None:
+                self.assign(action.id, key)
+
+        self.app.push_screen(KeyCapture(action.label), pressed)
+
+    def assign(self, action_id: str, key: str) -> bool:
+        """Give ``action_id`` the key ``key`` unless it is kept or taken; says which."""
+        action = ACTIONS_BY_ID[action_id]
+        problem = key_problem(action_id, key, effective_keys(self.keys))
+        if problem is not None:
+            self._status(f"{problem}; {action.label} keeps {self._label(action_id)}.", True)
+            return False
+        if key == action.default:
+            self.keys.pop(action_id, None)
+        else:
+            self.keys[action_id] = key
+        self._refresh_keys()
+        self._status(f"{action.label}: {key_label(key)}")
+        return True
+
+    def _label(self, action_id: str) -> str:
+        return key_label(self.keys.get(action_id, ACTIONS_BY_ID[action_id].default))
+
+    def action_default(self) -> None:
+        action_id = self._current()
+        if action_id is not None and action_id in self.keys:
+            self.assign(action_id, ACTIONS_BY_ID[action_id].default)
+
+    @on(Button.Pressed, "#keys-reset")
+    def action_reset(self) -> None:
+        self.keys.clear()
+        self._refresh_keys()
+        self._status("Every key is at its default.")
+
+    @on(Button.Pressed, "#keys-done")
+    def action_done(self) -> None:
+        self.dismiss(dict(self.keys))

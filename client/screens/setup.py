@@ -1,5 +1,6 @@
-"""New local game: the format, and for each seat a human in this terminal or a bot,
-its name and its hero (or random)."""
+"""New local game: the format, for a duel one game or a best-of-3/5 match, and for each
+seat a human in this terminal or a bot, its name and its hero (or random; a match deals
+random heroes before each game, so the hero choices are off then)."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ FORMATS = (
     ("team", "Teams — two against two"),
 )
 SEAT_COUNTS = {"duel": (2,), "ffa": (3, 4), "sworn": (3, 4), "team": (4,)}
+#: One game, or a Competitive Match (rulebook): duels only.
+BEST_OF = ((1, "One game"), (3, "Best of 3 — a match"), (5, "Best of 5 — a match"))
 KINDS = (
     ("human", "Human"),
     ("bot0", "Bot — random"),
@@ -61,6 +64,11 @@ class LocalPlan:
     def humans(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.kind == "human"]
 
+    @property
+    def best_of(self) -> int:
+        value = self.options.get("best_of", 1)
+        return value if isinstance(value, int) and self.format == "duel" else 1
+
 
 def default_plan(name: str = "Player") -> LocalPlan:
     return LocalPlan("duel", (SeatPlan("human", name, None), SeatPlan("bot", "Bot", None)))
@@ -90,6 +98,10 @@ class SetupScreen(Screen[LocalPlan | None]):
                     id="format",
                 )
                 yield Select([("2 players", 2)], value=2, allow_blank=False, id="count")
+            with Horizontal(classes="row", id="match-row"):
+                yield Label("Match", classes="seat-label")
+                yield Select([(t, n) for n, t in BEST_OF], value=self.plan.best_of,
+                             allow_blank=False, id="best-of")  # fmt: skip
             yield Vertical(id="seat-rows")
             with Horizontal(classes="buttons"):
                 yield Button("Start", variant="primary", id="start")
@@ -102,6 +114,8 @@ class SetupScreen(Screen[LocalPlan | None]):
 
     def _rebuild(self, count: int) -> None:
         fmt = str(self.query_one("#format", Select).value)
+        self.query_one("#match-row").display = fmt == "duel"
+        match = self._best_of() > 1
         counts = SEAT_COUNTS[fmt]
         count = count if count in counts else counts[0]
         counter = self.query_one("#count", Select)
@@ -132,10 +146,11 @@ class SetupScreen(Screen[LocalPlan | None]):
                     ),
                     Select(
                         self.heroes,
-                        value=seat.hero or "",
+                        value="" if match else seat.hero or "",
                         allow_blank=False,
                         id=f"hero-{i}",
                         classes="hero",
+                        disabled=match,
                     ),
                     classes="row",
                 )
@@ -147,6 +162,19 @@ class SetupScreen(Screen[LocalPlan | None]):
             return  # the initial value, or no change
         self.plan = self.current_plan()
         self._rebuild(len(self.plan.seats))
+
+    @on(Select.Changed, "#best-of")
+    def _best_of_changed(self, event: Select.Changed) -> None:
+        if event.value == self.plan.best_of:
+            return  # the initial value, or no change
+        self.plan = self.current_plan()
+        self._rebuild(len(self.plan.seats))
+
+    def _best_of(self) -> int:
+        """The chosen series: a match only for a duel."""
+        value = self.query_one("#best-of", Select).value
+        fmt = self.query_one("#format", Select).value
+        return value if isinstance(value, int) and fmt == "duel" else 1
 
     @on(Select.Changed, "#count")
     def _count_changed(self, event: Select.Changed) -> None:
@@ -172,7 +200,12 @@ class SetupScreen(Screen[LocalPlan | None]):
             default = f"Player {i + 1}" if kind == "human" else f"Bot {i + 1}"
             seats.append(SeatPlan(kind, name or default, hero, level))
         fmt = self.query_one("#format", Select).value
-        return LocalPlan(fmt if isinstance(fmt, str) else self.plan.format, tuple(seats))
+        options = {k: v for k, v in self.plan.options.items() if k != "best_of"}
+        best_of = self._best_of()
+        if best_of > 1:  # the server deals the heroes of a match
+            options["best_of"] = best_of
+            seats = [SeatPlan(s.kind, s.name, None, s.level) for s in seats]
+        return LocalPlan(fmt if isinstance(fmt, str) else self.plan.format, tuple(seats), options)
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:

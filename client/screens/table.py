@@ -1,6 +1,19 @@
 """The table: every hero, territory, your hand, the chain, the battle, log, chat and the
 prompt bar. It renders what the game controller gives it and posts the player's
-choices; it never reads a view dict or decides legality."""
+choices; it never reads a view dict or decides legality.
+
+Redraws are incremental: each section widget compares its part of the new view model
+with what it shows and redraws only when it changed, and only asks for a layout pass
+when its height changes (see :class:`~client.widgets.MarkupStatic`); the player blocks
+are mounted once per seating, the log only appends. bench figure P5 measures it.
+
+Card details: the heroes, equipment, abilities, units and hand cards are cards of
+focusable strips (:mod:`client.widgets.strip`). Tab focuses a strip, the arrow keys move
+between cards and on into the next strip, escape goes back to the prompt. The card the
+cursor or the mouse rests on is shown in the details panel (wide layout, ≥120 columns);
+``i`` (or a click, in the compact layout) opens it in a popup. Details come only from
+the displayed seat's table model.
+"""
 
 from __future__ import annotations
 
@@ -15,15 +28,21 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widget import Widget
+from textual.widgets import Input, Static
 
+from client.viewmodel.details import CardDetails, card_details
 from client.viewmodel.prompt import Prompt
-from client.viewmodel.table import TableModel
+from client.viewmodel.table import HandCard, TableModel
+from client.widgets import MarkupStatic
 from client.widgets.chain import BattleView, ChainView, DecksView
+from client.widgets.details import DetailsPanel, DetailsPopup
 from client.widgets.hand import HandView
 from client.widgets.hero import HeroPanel
+from client.widgets.keys import KeyBar
 from client.widgets.log import ChatPanel, GameLog
 from client.widgets.prompt import PromptBar
+from client.widgets.strip import CardStrip
 from client.widgets.territory import Territory
 
 
@@ -42,26 +61,37 @@ class TableFrame:
 
 
 class PlayerBlock(Vertical):
-    """A hero panel over its territory."""
+    """A hero panel over its territory, and under them the player's hand, shown only to a
+    spectator of a table whose spectators see every hand."""
 
     def __init__(self, classes: str = "") -> None:
         super().__init__(classes=classes)
         self.hero = HeroPanel()
         self.territory = Territory()
+        self.hand = HandView(classes="open-hand", own=False)
+        self.hand.display = False
 
     def compose(self) -> ComposeResult:
         yield self.hero
         yield self.territory
+        yield self.hand
+
+    def show_hand(self, cards: tuple[HandCard, ...] | None, wide: bool) -> None:
+        self.hand.display = cards is not None
+        if cards is not None:
+            self.hand.show(cards, wide)
 
 
 class TableScreen(Screen[None]):
     """The game table of the displayed seat."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("l", "toggle_log", "Log"),
-        Binding("c", "chat", "Chat"),
+        Binding("l", "toggle_log", "Log", id="table.log"),
+        Binding("c", "chat", "Chat", id="table.chat"),
+        Binding("i", "details", "Details", id="table.details"),
         Binding("tab", "focus_next", "Next", show=False),
-        Binding("ctrl+l", "leave", "Leave game"),
+        Binding("shift+tab", "focus_previous", "Previous", show=False),
+        Binding("ctrl+l", "leave", "Leave game", id="table.leave"),
     ]
 
     def __init__(self) -> None:
@@ -69,27 +99,37 @@ class TableScreen(Screen[None]):
         self.frame: TableFrame | None = None
         self._blocks: dict[int, PlayerBlock] = {}
         self._layout: tuple[object, ...] = ()
-        self.chat_lines: list[tuple[str, str]] = []
+        #: (name, text, earlier) per chat line; the panel shows the first ``_chat_shown``.
+        self.chat_lines: list[tuple[str, str, bool]] = []
+        self._chat_shown = 0
+        #: The card whose details are shown (focused, pointed at or clicked last).
+        self.inspected: str | None = None
+        self._details: tuple[CardDetails | None, bool] | None = None
+        self._popup: DetailsPopup | None = None
+        self._inspect_order = 0
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="status")
+        yield MarkupStatic("", id="status")
         with Horizontal(id="main"):
-            with VerticalScroll(id="board"):
-                yield Vertical(id="others")
-                yield ChainView(id="chain")
-                yield BattleView(id="battle")
-                yield Vertical(id="mine")
-                yield HandView(id="hand")
-                yield DecksView(id="decks")
+            with Vertical(id="left"):
+                with VerticalScroll(id="board"):
+                    yield Vertical(id="others")
+                    yield ChainView(id="chain")
+                    yield BattleView(id="battle")
+                    yield Vertical(id="mine")
+                    yield HandView(id="hand")
+                    yield DecksView(id="decks")
+                yield PromptBar(id="prompt")
             with Vertical(id="side"):
+                yield DetailsPanel(id="details")
                 yield Static("[b]Log[/b]", classes="side-title")
                 yield GameLog(id="log")
                 yield ChatPanel(id="chat")
-        yield PromptBar(id="prompt")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one(PromptBar).focus_choices()
+        self._show_chat()
         if self.frame is not None:
             self.show(self.frame)
 
@@ -113,26 +153,31 @@ class TableScreen(Screen[None]):
         table, wide = frame.table, self.wide
         link = f"  [$warning]{escape(frame.link)}[/]" if frame.link else ""
         title = f"[b]{escape(frame.title)}[/b] · " if frame.title else ""
-        self.query_one("#status", Static).update(f"{title}{escape(table.status)}{link}")
+        status = f"{title}{escape(table.status)}{link}"
+        self.query_one("#status", MarkupStatic).set_markup(status)
         self._place_players(table)
-        for panel in table.players:
+        for panel in table.players:  # each widget redraws only if its part changed
             block = self._blocks[panel.seat]
             block.hero.show(panel, wide)
             block.territory.show(panel, wide)
-        self.query_one(ChainView).show(table.chain)
-        self.query_one(BattleView).show(table.battle)
-        hand = self.query_one(HandView)
+            block.show_hand(panel.open_hand, wide)
+        self.query_one("#chain", ChainView).show(table.chain)
+        self.query_one("#battle", BattleView).show(table.battle)
+        hand = self.query_one("#hand", HandView)
         hand.display = table.seat is not None
         hand.show(table.hand, wide)
-        self.query_one(DecksView).show(table.decks)
-        self.query_one(GameLog).show(frame.log_owner, frame.log)
-        prompt = self.query_one(PromptBar)
-        prompt.show(frame.prompt, frame.busy, frame.deadline)
+        if wide:  # hidden in the compact layout: drawn when it shows
+            self.query_one("#decks", DecksView).show(table.decks)
+        self.query_one("#log", GameLog).show(frame.log_owner, frame.log)
+        self.query_one("#prompt", PromptBar).show(frame.prompt, frame.busy, frame.deadline)
+        self._show_details()
 
     def _place_players(self, table: TableModel) -> None:
         layout = (tuple(p.seat for p in table.players), table.seat)
         if layout == self._layout:
             return
+        if self._layout and self._layout[1] != table.seat:
+            self.inspected = None  # another seat sits here now (hot-seat)
         self._layout = layout
         for block in self._blocks.values():
             block.remove()
@@ -151,9 +196,86 @@ class TableScreen(Screen[None]):
             mine.mount(block)
         self.refresh(layout=True)
 
-    def add_chat(self, name: str, text: str) -> None:
-        self.chat_lines.append((name, text))
-        self.query_one(ChatPanel).add(name, text)
+    def _show_details(self) -> None:
+        """Draw the inspected card's details (panel and popup) from the current frame."""
+        details = None
+        if self.frame is not None and self.inspected is not None:
+            details = card_details(self.frame.table, self.inspected)
+        shown = (details, self.inspected is not None and details is None)
+        if self.wide and shown != self._details:
+            self._details = shown
+            self.query_one(DetailsPanel).show(*shown)
+        elif not self.wide:
+            self._details = None  # the panel is hidden: draw it when it shows again
+        if self._popup is not None:
+            self._popup.show(details)
+
+    def add_chat(self, name: str, text: str, earlier: bool = False) -> None:
+        self.chat_lines.append((name, text, earlier))
+        self._show_chat()
+
+    def _show_chat(self) -> None:
+        """Write the chat lines the panel does not show yet (none before it is mounted)."""
+        with contextlib.suppress(NoMatches):
+            panel = self.query_one(ChatPanel)
+            for name, text, earlier in self.chat_lines[self._chat_shown :]:
+                panel.add(name, text, earlier)
+            self._chat_shown = len(self.chat_lines)
+
+    # card details -----------------------------------------------------------------------
+    @on(CardStrip.Inspect)
+    def _inspect(self, message: CardStrip.Inspect) -> None:
+        message.stop()
+        if message.order < self._inspect_order:
+            return  # overtaken by a later one
+        self._inspect_order = message.order
+        self.inspected = message.ref
+        self._show_details()
+        if message.open and not self.wide:
+            self.action_details()
+
+    @on(CardStrip.Leave)
+    def _leave_board(self, message: CardStrip.Leave) -> None:
+        message.stop()
+        self.query_one(PromptBar).focus_choices()
+
+    def action_details(self) -> None:
+        """Open the focused (or last inspected) card's details in a popup."""
+        focused = self.focused
+        if isinstance(focused, CardStrip) and focused.selected is not None:
+            self.inspected = focused.selected
+        if self.inspected is None or self.frame is None or self._popup is not None:
+            if self.inspected is None:
+                self.notify("Tab to a card (or click one) first.", timeout=3)
+            return
+        self._popup = DetailsPopup(card_details(self.frame.table, self.inspected))
+
+        def closed(_result: None) -> None:
+            self._popup = None
+
+        self.app.push_screen(self._popup, closed)
+
+    # focus --------------------------------------------------------------------------------
+    def action_focus_next(self) -> None:
+        self._cycle_focus(1)
+
+    def action_focus_previous(self) -> None:
+        self._cycle_focus(-1)
+
+    def _cycle_focus(self, step: int) -> None:
+        """Tab goes round the board's strips (in screen order) and the prompt's choices;
+        the log and chat have their own keys (l, c)."""
+        ring: list[Widget] = [
+            w for w in self.focus_chain if isinstance(w, CardStrip) or w.id == "choices"
+        ]
+        if not ring:
+            return
+        focused = self.focused
+        if focused in ring:
+            target = ring[(ring.index(focused) + step) % len(ring)]
+        else:
+            target = ring[0 if step > 0 else -1]
+        target.focus()
 
     # actions ----------------------------------------------------------------------------
     def action_toggle_log(self) -> None:

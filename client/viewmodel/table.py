@@ -56,6 +56,9 @@ class UnitLine:
     entered: bool
     attachments: tuple[str, ...]
     counters: tuple[tuple[str, int], ...]
+    card: str = ""  # the card id (for its printed text and stats)
+    shield: int = 0  # damage still to be prevented this turn
+    seat: int = 0  # its controller
 
     @property
     def stats(self) -> str:
@@ -86,6 +89,11 @@ class AbilityLine:
     unlocked: bool
     cooldown: int
     ready: bool
+    seat: int = 0  # whose hero has it
+
+    @property
+    def ref(self) -> str:
+        return f"a:{self.seat}:{self.id}"
 
     @property
     def state(self) -> str:
@@ -101,6 +109,8 @@ class Equipment:
     left: int | None  # armor left this turn
     exhausted: bool
     other_face: str
+    card: str = ""  # the face id shown
+    ref: str = ""  # "w:<seat>" or "r:<seat>"
 
 
 @dataclass(frozen=True)
@@ -125,6 +135,15 @@ class PlayerPanel:
     is_current: bool
     is_to_act: bool
     has_priority: bool
+    hero_id: str = ""
+    shield: int = 0  # damage to the hero still to be prevented this turn
+    #: Its hand, card by card, when a spectator's view shows every hand (a table whose
+    #: spectators see all hands); None when the hand is hidden or is the viewer's own.
+    open_hand: tuple[HandCard, ...] | None = None
+
+    @property
+    def hero_ref(self) -> str:
+        return f"h:{self.seat}"
 
     @property
     def hand_total(self) -> int:
@@ -146,6 +165,10 @@ class HandCard:
     text: str
     playable: bool
     cost_label: str = ""  # "2g", or "1g/3g" for a split card
+
+    @property
+    def ref(self) -> str:
+        return f"c:{self.handle}"
 
 
 @dataclass(frozen=True)
@@ -200,6 +223,7 @@ class TableModel:
 
 
 def _units(player: Mapping[str, Any], book: CardBook, namer: Namer) -> tuple[UnitLine, ...]:
+    seat = int(player["seat"])
     return tuple(
         UnitLine(
             handle=int(u["handle"]),
@@ -214,15 +238,20 @@ def _units(player: Mapping[str, Any], book: CardBook, namer: Namer) -> tuple[Uni
             entered=bool(u.get("entered")),
             attachments=tuple(book.name(str(a["card"])) for a in u.get("attachments", [])),
             counters=tuple(sorted((str(k), int(v)) for k, v in (u.get("counters") or {}).items())),
+            card=str(u.get("card", "")),
+            shield=int(u.get("shield", 0) or 0),
+            seat=seat,
         )
         for u in player.get("units", [])
     )
 
 
-def _equipment(item: Mapping[str, Any] | None, book: CardBook, key: str) -> Equipment | None:
-    if not item:
-        return None
-    face = str(item.get("card", ""))
+def _equipment(
+    item: Mapping[str, Any] | None, book: CardBook, key: str, ref: str
+) -> Equipment | None:
+    if not item or not item.get("card"):
+        return None  # no face chosen yet (setup)
+    face = str(item["card"])
     faces = [str(f) for f in item.get("faces", []) if str(f) != face]
     left = item.get("left") if key == "rating" else None
     return Equipment(
@@ -231,6 +260,8 @@ def _equipment(item: Mapping[str, Any] | None, book: CardBook, key: str) -> Equi
         left=int(left) if left is not None else None,
         exhausted=bool(item.get("exhausted")),
         other_face=book.name(faces[0]) if faces else "",
+        card=face,
+        ref=ref,
     )
 
 
@@ -250,8 +281,8 @@ def _panel(
         max_health=int(player.get("max_health", 0)),
         gold=int(player.get("gold", 0)),
         production=int(player.get("production", 0)),
-        weapon=_equipment(player.get("weapon"), book, "attack"),
-        armor=_equipment(player.get("armor"), book, "rating"),
+        weapon=_equipment(player.get("weapon"), book, "attack", f"w:{seat}"),
+        armor=_equipment(player.get("armor"), book, "rating", f"r:{seat}"),
         abilities=tuple(
             AbilityLine(
                 id=str(a["id"]),
@@ -260,6 +291,7 @@ def _panel(
                 unlocked=bool(a.get("unlocked")),
                 cooldown=int(a.get("cooldown", 0)),
                 ready=bool(a.get("ready")),
+                seat=seat,
             )
             for a in player.get("abilities", [])
         ),
@@ -273,6 +305,13 @@ def _panel(
         is_current=seat == view.get("current"),
         is_to_act=seat == view.get("to_act"),
         has_priority=seat == view.get("priority"),
+        hero_id=hero,
+        shield=int(player.get("shield", 0) or 0),
+        open_hand=(
+            _cards(player, book, set())
+            if view.get("seat") is None and isinstance(player.get("hand"), list)
+            else None
+        ),
     )
 
 
@@ -291,23 +330,28 @@ def _hand(view: Mapping[str, Any], book: CardBook) -> tuple[HandCard, ...]:
     playable = _playable_handles(view)
     for player in view.get("players", []):
         if player.get("seat") == seat:
-            cards = []
-            for c in player.get("hand") or []:
-                info = book.info(str(c["card"]))
-                cards.append(
-                    HandCard(
-                        handle=int(c["handle"]),
-                        card=str(c["card"]),
-                        name=info.name,
-                        kind=info.kind,
-                        cost=info.cost,
-                        text=info.text,
-                        playable=int(c["handle"]) in playable,
-                        cost_label=info.cost_label,
-                    )
-                )
-            return tuple(cards)
+            return _cards(player, book, playable)
     return ()
+
+
+def _cards(player: Mapping[str, Any], book: CardBook, playable: set[int]) -> tuple[HandCard, ...]:
+    """The cards of ``player``'s hand, as its view lists them."""
+    cards = []
+    for c in player.get("hand") or []:
+        info = book.info(str(c["card"]))
+        cards.append(
+            HandCard(
+                handle=int(c["handle"]),
+                card=str(c["card"]),
+                name=info.name,
+                kind=info.kind,
+                cost=info.cost,
+                text=info.text,
+                playable=int(c["handle"]) in playable,
+                cost_label=info.cost_label,
+            )
+        )
+    return tuple(cards)
 
 
 def _decks(view: Mapping[str, Any], book: CardBook) -> tuple[DeckLine, ...]:

@@ -1,15 +1,94 @@
-"""Widgets of the table. Each renders a piece of a view model and posts intents."""
+"""Widgets of the table. Each renders a piece of a view model and posts intents.
 
+Two things keep a redraw cheap (bench figure P5):
+
+- parsing markup is the costliest step of building a widget's content, so markup is
+  parsed once per distinct string (:func:`parsed`) and the table's widgets assemble
+  their content from the parsed pieces of each card, which stay the same while the card
+  does;
+- a layout pass reflows the whole screen, so :class:`MarkupStatic` asks for one only
+  when its height may change, and not at all when nothing changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import lru_cache
+
+from rich.cells import cell_len
+from textual.content import Content, Span
 from textual.widgets import Static
 
 
+@lru_cache(maxsize=8192)
+def parsed(markup: str) -> Content:
+    """``markup`` as Content (cached; theme variables stay names, resolved when drawn)."""
+    return Content.from_markup(markup)
+
+
+def concat(parts: Iterable[Content | str]) -> Content:
+    """The parts one after the other (plain strings as plain text).
+
+    Like ``Content("").join`` without its pass over the whole text to strip control
+    codes: parsed parts are clean already and plain strings are cleaned here."""
+    text: list[str] = []
+    spans: list[Span] = []
+    offset = 0
+    for part in parts:
+        if isinstance(part, str):
+            part = Content(part)
+        if offset:
+            spans.extend(Span(a + offset, b + offset, style) for a, b, style in part.spans)
+        else:
+            spans.extend(part.spans)
+        text.append(part.plain)
+        offset += len(part.plain)
+    return Content("".join(text), spans, strip_control_codes=False)
+
+
+def lines(rows: Iterable[Content | str]) -> Content:
+    """The rows one under the other."""
+    parts: list[Content | str] = []
+    for row in rows:
+        if parts:
+            parts.append("\n")
+        parts.append(row)
+    return concat(parts)
+
+
 class MarkupStatic(Static):
-    """A Static that ignores updates that would not change what it shows (each real
-    update costs a layout pass)."""
+    """A Static that ignores updates that would not change what it shows, and asks for a
+    layout pass only when its height may change (a new text as many lines tall as the
+    old one only repaints this widget's own region)."""
 
-    _markup: str | None = None
+    _drawn_key: object = None
 
-    def set_markup(self, markup: str) -> None:
-        if markup != self._markup:
-            self._markup = markup
-            self.update(markup)
+    def set_markup(self, markup: str | Content) -> None:
+        """Show ``markup`` (a string of markup, or assembled Content)."""
+        content = parsed(markup) if isinstance(markup, str) else markup
+        key = (content.plain, content.spans)
+        if key == self._drawn_key:
+            return
+        self._drawn_key = key
+        width, lines = self.content_size
+        self.update(content, layout=False)
+        if self.styles.width is not None and self.styles.width.is_auto:
+            self.refresh(layout=True)  # its width follows its text
+            return
+        height = self.styles.height
+        if height is not None and not height.is_auto:
+            return  # a fixed height: the text never moves anything else
+        if not width or _height(self, content, width) != lines:
+            # Not laid out yet (just mounted, maybe while its screen is covered) or a new
+            # height. Hidden widgets also land here: the table updates those only when
+            # they show (the decks and details in the wide layout), or never changes them.
+            self.refresh(layout=True)
+
+
+def _height(widget: Static, content: Content, width: int) -> int:
+    """The rows ``content`` takes at ``width``: counted when every line fits (the common
+    case, no wrapping to compute), else wrapped as Textual will."""
+    rows = content.plain.split("\n")
+    if all(cell_len(row) <= width for row in rows):
+        return len(rows)
+    return content.get_height(widget.styles, width)  # type: ignore[arg-type]

@@ -1,39 +1,78 @@
-"""Your hand: every card in full (only ever the displayed seat's own hand)."""
+"""Your hand: every card in full (only ever the displayed seat's own hand, or, for a
+spectator of a table whose spectators see every hand, each player's hand).
+
+Each card is a card of the strip (see :mod:`client.widgets.strip`).
+"""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from textual.content import Content
 from textual.markup import escape
 
 from client.viewmodel.table import HandCard
-from client.widgets import MarkupStatic
+from client.widgets import concat, parsed
+from client.widgets.strip import CardStrip, Item, plain_item
 
 _KIND = {"basic": "basic", "elite": "elite", "action": "action"}
+_HAND = parsed("[b]Hand[/b] ")
+_YOUR_HAND = parsed("[b]Your hand[/b]")
+_OPEN_HAND = parsed("[b]Hand[/b]")
 
 
-def hand_markup(cards: tuple[HandCard, ...], wide: bool = False) -> str:
+@lru_cache(maxsize=512)
+def _short(c: HandCard) -> str:
+    cost = f" {c.cost_label}" if c.cost_label else ""
+    style = "$accent" if c.playable else "$text"
+    return f"[{style}]{escape(c.name)}{cost}[/]"
+
+
+@lru_cache(maxsize=512)
+def _long(c: HandCard) -> tuple[str, Content | None]:
+    """The card's line (markup) and its text line (None when it has no text)."""
+    cost = c.cost_label or "  "
+    kind = _KIND.get(c.kind, c.kind or "card")
+    style = "$accent" if c.playable else "$text"
+    line = f"[{style}]{escape(c.name)}[/] [$text-muted]{kind} {cost}[/]"
+    return line, (parsed(f"\n   [$text-muted]{escape(c.text)}[/]") if c.text else None)
+
+
+def hand_content(
+    cards: tuple[HandCard, ...], wide: bool = False, item: Item = plain_item, own: bool = True
+) -> Content:
+    """``own``: the viewer's hand; else a hand a spectator sees (under its player)."""
     if not cards:
-        return "[b]Hand[/b] [$text-muted]empty[/]"
+        return parsed("[b]Hand[/b] [$text-muted]empty[/]")
     if not wide:
-        names = []
+        parts: list[Content | str] = [_HAND]
         for c in cards:
-            cost = f" {c.cost_label}" if c.cost_label else ""
-            style = "$accent" if c.playable else "$text"
-            names.append(f"[{style}]{escape(c.name)}{cost}[/]")
-        return "[b]Hand[/b] " + " · ".join(names)
-    lines = ["[b]Your hand[/b]"]
+            parts += [" · " if len(parts) > 1 else "", item(c.ref, _short(c))]
+        return concat(parts)
+    lines: list[Content | str] = [_YOUR_HAND if own else _OPEN_HAND]
     for c in cards:
-        cost = c.cost_label or "  "
-        kind = _KIND.get(c.kind, c.kind or "card")
-        style = "$accent" if c.playable else "$text"
-        line = f" [{style}]{escape(c.name)}[/] [$text-muted]{kind} {cost}[/]"
-        if c.text:
-            line += f"\n   [$text-muted]{escape(c.text)}[/]"
-        lines.append(line)
-    return "\n".join(lines)
+        line, text = _long(c)
+        lines += ["\n ", item(c.ref, line)]
+        if text is not None:
+            lines.append(text)
+    return concat(lines)
 
 
-class HandView(MarkupStatic):
+class HandView(CardStrip):
     DEFAULT_CLASSES = "hand"
 
+    def __init__(self, *, id: str | None = None, classes: str = "", own: bool = True) -> None:
+        super().__init__(id=id, classes=classes)
+        self.own = own
+        self._shown: tuple[tuple[HandCard, ...], bool] | None = None
+
     def show(self, cards: tuple[HandCard, ...], wide: bool = False) -> None:
-        self.set_markup(hand_markup(cards, wide))
+        if (cards, wide) == self._shown:
+            return
+        self._shown = (cards, wide)
+        self.set_refs(tuple(c.ref for c in cards))
+        self.redraw()
+
+    def redraw(self) -> None:
+        if self._shown is not None:
+            self.set_markup(hand_content(*self._shown, item=self.item, own=self.own))

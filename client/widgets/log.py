@@ -1,7 +1,13 @@
-"""The game log (sentences made from events) and the table chat."""
+"""The game log (sentences made from events) and the table chat.
+
+Chat lines said before this client came to the table (or while it was away), which the
+server sends as the table's chat history, are shown dimmed under an "earlier messages"
+rule, so they are not read as just said.
+"""
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
@@ -30,10 +36,17 @@ class GameLog(RichLog):
         self._shown = len(lines)
 
 
+EARLIER_RULE = "── earlier messages ──"
+
+
 class ChatPanel(Vertical):
     """Chat lines and an input to say something to the table."""
 
     DEFAULT_CLASSES = "chat"
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._in_earlier = False  # the last line written was an earlier one
 
     class Said(Message):
         def __init__(self, text: str) -> None:
@@ -44,8 +57,14 @@ class ChatPanel(Vertical):
         yield RichLog(wrap=True, markup=False, max_lines=200, id="chat-lines")
         yield Input(placeholder="say something (enter)", id="chat-input", max_length=300)
 
-    def add(self, name: str, text: str) -> None:
-        self.query_one("#chat-lines", RichLog).write(f"{name}: {text}")
+    def add(self, name: str, text: str, earlier: bool = False) -> None:
+        """Show one line; ``earlier`` lines (from the history) are dimmed, and a run of
+        them starts with a rule."""
+        lines = self.query_one("#chat-lines", RichLog)
+        if earlier and not self._in_earlier:
+            lines.write(Text(EARLIER_RULE, style="dim italic"))
+        self._in_earlier = earlier
+        lines.write(Text(f"{name}: {text}", style="dim" if earlier else ""))
 
     @on(Input.Submitted, "#chat-input")
     def _said(self, event: Input.Submitted) -> None:

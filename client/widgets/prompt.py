@@ -33,10 +33,10 @@ class PromptBar(Vertical):
     DEFAULT_CLASSES = "prompt-bar"
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("p", "pass", "Pass"),
+        Binding("p", "pass", "Pass", id="table.pass"),
         Binding("escape", "back", "Back"),
-        Binding("a", "all", "All attackers"),
-        Binding("d", "confirm", "Confirm"),
+        Binding("a", "all", "All attackers", id="table.all_attackers"),
+        Binding("d", "confirm", "Confirm", id="table.confirm"),
         *(Binding(str(i), f"pick({i})", f"Pick {i}", show=False) for i in range(1, 10)),
     ]
 
@@ -60,6 +60,9 @@ class PromptBar(Vertical):
         self.deadline: float | None = None
         self.hotkeys = True
         self._bindings_shown: tuple[bool | None, ...] = ()
+        self._drawn = False
+        self._labels: list[str] = []
+        self._texts: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt-title")
@@ -73,6 +76,8 @@ class PromptBar(Vertical):
     def show(self, prompt: Prompt, busy: bool = False, deadline: float | None = None) -> None:
         """Show ``prompt``; keeps the player's place when the same decision is shown again."""
         same = prompt == self.prompt
+        if same and busy == self.busy and deadline == self.deadline and self._drawn:
+            return  # nothing to draw: most patches leave the decision as it was
         self.busy = busy
         self.deadline = deadline
         if not same:
@@ -87,14 +92,18 @@ class PromptBar(Vertical):
         prompt = self.prompt
         self.set_class(prompt.is_mine, "-mine")
         self.set_class(prompt.response, "-response")
+        self._drawn = True
         title = escape(prompt.title)
         if self.busy:
             title += " [$text-muted](sent…)[/]"
-        self.query_one("#prompt-title", Static).update(title)
+        self._set_text("#prompt-title", title)
         options = self.query_one("#choices", OptionList)
         highlighted = options.highlighted
         self._entries, items = self._items()
-        options.set_options(items)
+        labels = [str(item.prompt) for item in items]
+        if labels != self._labels:  # each new list costs a layout pass
+            self._labels = labels
+            options.set_options(items)
         # Kept displayed (empty) while waiting, so focus stays put: moving focus rebuilds
         # the Footer, which is the slowest thing on this screen.
         options.set_class(not items, "-empty")
@@ -195,8 +204,14 @@ class PromptBar(Vertical):
             left = max(0, int(self.deadline - time.monotonic() + 0.999))
             style = "$error" if left <= 5 else "$warning"
             parts.append(f"[{style}]⏱ {left}s[/]")
-        hint.update("  ".join(parts))
+        self._set_text("#prompt-hint", "  ".join(parts))
         hint.display = bool(parts)
+
+    def _set_text(self, selector: str, markup: str) -> None:
+        """Update a line of the bar only when its text changes (an update lays out)."""
+        if self._texts.get(selector) != markup:
+            self._texts[selector] = markup
+            self.query_one(selector, Static).update(markup)
 
     def _tick(self) -> None:
         if self.deadline is not None:
@@ -207,6 +222,10 @@ class PromptBar(Vertical):
         if self.busy or not actions:
             return
         self.post_message(self.Chosen(self.prompt.seat, actions))
+        # Shown as sent at once (no second choice can follow it); the controller's next
+        # frame, drawn after it handled the choice, confirms this or clears it.
+        self.busy = True
+        self._redraw()
 
     @on(OptionList.OptionSelected, "#choices")
     def _selected_option(self, event: OptionList.OptionSelected) -> None:

@@ -1,14 +1,23 @@
-"""A player's territory: the units in play with their stats, damage and counters."""
+"""A player's territory: the units in play with their stats, damage and counters.
+
+Each unit is a card of the strip (see :mod:`client.widgets.strip`).
+"""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from textual.content import Content
 from textual.markup import escape
 
 from client.viewmodel.table import PlayerPanel, UnitLine
-from client.widgets import MarkupStatic
+from client.widgets import concat, parsed
+from client.widgets.strip import CardStrip, Item, plain_item
 
 
+@lru_cache(maxsize=1024)
 def unit_markup(unit: UnitLine) -> str:
+    """One unit as markup (cached: a patch that changes one unit draws only that one)."""
     style = "$text-muted" if unit.exhausted else "$text"
     text = f"[{style}]{escape(unit.name)} [b]{unit.attack}/{unit.health}[/b][/]"
     marks = unit.marks
@@ -17,19 +26,36 @@ def unit_markup(unit: UnitLine) -> str:
     return text
 
 
-def territory_markup(panel: PlayerPanel, wide: bool = False) -> str:
+def territory_content(panel: PlayerPanel, wide: bool = False, item: Item = plain_item) -> Content:
     if not panel.units:
-        return "   [$text-muted]no units in play[/]"
-    units = [unit_markup(u) for u in panel.units]
-    if wide:
-        return "\n".join(f"   • {u}" for u in units)
-    return "   " + " · ".join(units)
+        return parsed("   [$text-muted]no units in play[/]")
+    parts: list[Content | str] = []
+    for unit in panel.units:
+        if wide:
+            parts.append("\n   • " if parts else "   • ")
+        else:
+            parts.append(" · " if parts else "   ")
+        parts.append(item(unit.ref, unit_markup(unit)))
+    return concat(parts)
 
 
-class Territory(MarkupStatic):
+class Territory(CardStrip):
     """The units of one player."""
 
     DEFAULT_CLASSES = "territory"
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._shown: tuple[tuple[UnitLine, ...], bool] | None = None
+
     def show(self, panel: PlayerPanel, wide: bool = False) -> None:
-        self.set_markup(territory_markup(panel, wide))
+        if (panel.units, wide) == self._shown:
+            return
+        self._shown = (panel.units, wide)
+        self._panel = panel
+        self.set_refs(tuple(u.ref for u in panel.units))
+        self.redraw()
+
+    def redraw(self) -> None:
+        if self._shown is not None:
+            self.set_markup(territory_content(self._panel, self._shown[1], self.item))

@@ -8,6 +8,7 @@ raises :class:`ProtocolError` (``too_big`` or ``malformed``) and allocates littl
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
@@ -44,11 +45,25 @@ def _refuse_ext(code: int, data: bytes) -> NoReturn:
     raise ProtocolError("malformed", f"ext type {code} is not part of the protocol")
 
 
+_local = threading.local()
+
+
+def _packer() -> Any:
+    """This thread's packer (a ``Packer`` is not thread-safe; making one per call costs
+    ten times as much as the encoding of a small message)."""
+    try:
+        return _local.packer
+    except AttributeError:
+        _local.packer = msgpack.Packer(use_bin_type=True, strict_types=False)
+        return _local.packer
+
+
 def encode(message: Any) -> bytes:
     """One message as a frame. Map keys must be strings; tuples become lists."""
     try:
-        frame: bytes = msgpack.packb(message, use_bin_type=True, strict_types=False)
+        frame: bytes = _packer().pack(message)
     except (TypeError, ValueError, OverflowError) as exc:
+        _packer().reset()
         raise ProtocolError("internal", f"cannot encode message: {exc}") from None
     return frame
 

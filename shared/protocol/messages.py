@@ -37,6 +37,11 @@ def _request_id(v: Any) -> bool:
     return _int(v) or (isinstance(v, str) and 1 <= len(v) <= 64)
 
 
+def _game_index(v: Any) -> bool:
+    """A game's number at its table (``replay.index``): 1, 2, …"""
+    return _int(v) and 1 <= v <= 1_000_000
+
+
 def _ints(v: Any) -> bool:
     return isinstance(v, list) and all(_int(x) and 0 <= x < 64 for x in v)
 
@@ -119,6 +124,25 @@ CLIENT_MESSAGES: Mapping[str, Schema] = {
         "token": (_TOKEN, False),
         "text": (_str(1, 300), True),
     },
+    "replay": {
+        "id": (_ID, False),
+        "table": (_TABLE, True),
+        "index": (_game_index, False),
+        "seat": (_seat, False),
+        "token": (_TOKEN, False),
+    },
+    "replays": {
+        "id": (_ID, False),
+        "game": (_str(1, 32), False),
+        "table": (_TABLE, False),
+        "token": (_TOKEN, False),
+    },
+    "next_game": {
+        "id": (_ID, False),
+        "table": (_TABLE, True),
+        "seat": (_seat, True),
+        "token": (_TOKEN, False),
+    },
 }
 
 #: Field names per server message type (documentation and tests; the server builds them).
@@ -136,12 +160,16 @@ SERVER_MESSAGES: Mapping[str, tuple[str, ...]] = {
     "refused": ("id", "table", "seat", "code", "message"),
     "settings": ("id", "table", "seat", "auto_pass", "stops", "hold"),
     "chat": ("table", "seat", "name", "text", "ts"),
+    "chat_history": ("table", "lines"),
     "notice": ("table", "code", "message", "data"),
     "error": ("id", "code", "message"),
+    "replay": ("id", "table", "seat", "part", "parts", "start", "steps", "info", "view"),
+    "replays": ("id", "tables"),
+    "next_game": ("id", "table", "seat", "next", "ready", "waiting"),
 }
 
 #: Seat-scoped messages: the authority gate checks their token.
-SEAT_SCOPED: frozenset[str] = frozenset({"submit", "settings", "chat"})
+SEAT_SCOPED: frozenset[str] = frozenset({"submit", "settings", "chat", "next_game"})
 
 
 def check_client_message(msg: Mapping[str, Any]) -> str:

@@ -65,8 +65,22 @@ async def press(pilot: Pilot[Any], key: str) -> None:
     event.set_sender(app)
     assert app._driver is not None
     app._driver.send_message(event)
-    await pilot._wait_for_screen()
-    await pilot._wait_for_screen()
+    await settle(pilot)
+
+
+async def settle(pilot: Pilot[Any], rounds: int = 50) -> None:
+    """Wait until the app and every widget on the screen have no message left to handle.
+
+    A key travels through several queues (the app, the focused widget, each parent up
+    to the screen, the app again for the bindings, then whatever the action posts), one
+    hop per round of ``_wait_for_screen``; so wait round after round until all are empty.
+    """
+    for _ in range(rounds):
+        await pilot._wait_for_screen()
+        app = pilot.app
+        pumps = [app, *app.screen.walk_children(with_self=True)]
+        if all(pump._message_queue.empty() for pump in pumps):
+            return
 
 
 def pick_key(prompt_bar: PromptBar, state: dict[str, Any]) -> str | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from client.net.session import ClientSession, Failed, Notice, SeatChanged, Seated, SeatStream
-from shared.protocol import PROTOCOL_VERSION
+from shared.protocol import PROTOCOL_VERSION, diff
 from tests.client.fixtures import views as v
 from tests.client.helpers import TABLE, doc_for, patch, sync
 
@@ -210,3 +210,19 @@ def test_batch_waits_while_a_trigger_asks_for_targets_first() -> None:
     back["legal"] = [{"kind": "attack", "attacker": "u:12"}, {"kind": "done"}]
     s.on_message(patch(doc_for(trigger), doc_for(back), 0, 2))
     assert [m["action"] for m in sent if m["t"] == "submit"][-1] == {"kind": "done"}
+
+
+def test_a_patch_makes_a_new_document_and_leaves_the_previous_one_as_it_was() -> None:
+    s, _ = held()
+    s.on_message(sync(0, v.maneuver()))
+    old_doc, old_view = s.streams[0].doc, s.view(0)
+    frozen = diff.view_hash(old_doc)
+    s.on_message(patch(doc_for(v.maneuver()), doc_for(v.response()), 0, 1))
+    assert s.view(0) == v.response() and s.streams[0].doc is not old_doc
+    assert diff.view_hash(old_doc) == frozen  # not changed in place: shared parts are safe
+    assert s.streams[0].earlier_view is old_view
+    unfit = patch(doc_for(v.response()), doc_for(v.maneuver()), 0, 2)
+    unfit["ops"].append(["d", ["view", "nope"]])  # fails after the other ops applied
+    kept = s.streams[0].doc
+    s.on_message(unfit)
+    assert diff.view_hash(kept) == diff.view_hash(doc_for(v.response()))

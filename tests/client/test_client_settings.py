@@ -43,3 +43,13 @@ def test_server_addresses() -> None:
     assert server_url("192.168.1.20:9000") == "ws://192.168.1.20:9000"
     assert server_url("example.org") == "ws://example.org:8765"
     assert server_url("wss://example.org/game") == "wss://example.org/game"
+
+
+def test_an_old_file_without_keys_gets_the_default_keys(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"name": "Ann", "keys": "p=x"}', encoding="utf-8")
+    settings, warning = load_settings(path)
+    assert settings == Settings(name="Ann")
+    assert warning is not None and "keys: not a table" in warning
+    path.write_text('{"name": "Ann"}', encoding="utf-8")
+    assert load_settings(path) == (Settings(name="Ann"), None)

@@ -67,6 +67,14 @@ def test_target_submenu(snap_compare, size) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
+def test_card_details(snap_compare, size) -> None:
+    """Bob's first unit under the cursor: the details panel (wide) or popup (compact)."""
+    app = table_app("maneuver")
+    keys = ["tab", "end", "right"] + (["i"] if size[0] < 120 else [])
+    assert snap_compare(app, terminal_size=size, run_before=app._snapshot_setup, press=keys)
+
+
+@pytest.mark.parametrize("size", SIZES)
 def test_curtain(snap_compare, size) -> None:
     app = make_app()
 

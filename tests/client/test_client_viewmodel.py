@@ -200,3 +200,16 @@ def test_log_sentences_name_cards_that_left_play() -> None:
         "Bob announced Skilled Strike targeting Militia Recruit (Alice).",
         "something new: x 1",
     ]
+
+
+def test_equipment_without_a_face_yet_is_shown_as_none() -> None:
+    view = v.equip()
+    view["players"][0]["weapon"]["card"] = ""
+    you = build_table(view, BOOK).you()
+    assert you is not None and you.weapon is None and you.armor is not None
+    assert you.armor.ref == "r:0" and you.armor.card == "adamantine_platemail"
+
+
+def test_ability_lookups_are_cached() -> None:
+    book = CardBook()
+    assert book.ability("thedric_egen", "rally") is book.ability("thedric_egen", "rally")

@@ -111,4 +111,30 @@ def test_every_client_type_has_a_schema() -> None:
         "submit",
         "settings",
         "chat",
+        "next_game",
+        "replay",
+        "replays",
     }
+
+
+def test_a_failed_encode_leaves_the_encoder_clean() -> None:
+    with pytest.raises(ProtocolError) as info:
+        codec.encode({"t": "x", "bad": {1, 2}})
+    assert info.value.code == "internal"
+    assert codec.decode(codec.encode({"t": "after"})) == {"t": "after"}
+
+
+def test_encoding_is_the_same_in_every_thread() -> None:
+    import threading
+
+    msg = {"t": "patch", "ops": [["s", ["view", "version"], 7]], "hash": "ab" * 8}
+    frames: list[bytes] = []
+    workers = [
+        threading.Thread(target=lambda: frames.extend(codec.encode(msg) for _ in range(200)))
+        for _ in range(4)
+    ]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    assert len(frames) == 800 and set(frames) == {codec.encode(msg)}

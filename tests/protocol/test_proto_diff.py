@@ -112,3 +112,27 @@ def test_hash_is_stable_and_short() -> None:
     doc = {"view": {"x": [1, 2, {"y": "z"}]}, "table": None}
     assert view_hash(doc) == view_hash(copy.deepcopy(doc))
     assert len(view_hash(doc)) == 16
+
+
+@settings(max_examples=300, deadline=None)
+@given(plain, plain)
+def test_applying_with_copy_leaves_the_old_document_as_it_was(a: Any, b: Any) -> None:
+    wire = codec.decode(codec.encode({"ops": diff(a, b)}), codec.CLIENT_LIMITS)["ops"]
+    start = codec.decode(codec.encode({"d": a}), codec.CLIENT_LIMITS)["d"]
+    before = codec.encode(start)
+    result = apply_ops(start, wire, copy=True)
+    assert codec.encode(start) == before  # untouched, to the byte
+    assert result == b
+
+
+def test_applying_with_copy_shares_what_the_ops_do_not_touch() -> None:
+    old = {"view": {"version": 1, "players": [{"hand": [1]}, {"hand": None}]}, "table": {}}
+    new = copy.deepcopy(old)
+    new["view"]["version"] = 2
+    new["view"]["players"][0]["hand"] = [1, 7]
+    result = apply_ops(old, diff(old, new), copy=True)
+    assert result == new and old["view"]["version"] == 1
+    assert result["table"] is old["table"]  # untouched: shared
+    assert result["view"]["players"][1] is old["view"]["players"][1]
+    assert result["view"]["players"][0] is not old["view"]["players"][0]  # on a path: copied
+    assert old["view"]["players"][0]["hand"] == [1]

@@ -245,3 +245,64 @@ async def test_sigkill_at_random_points_loses_nothing(tmp_path: Path) -> None:
         assert json.loads(result) == expected_result
     missing = set(acks) - logged_ids
     assert not missing, f"acknowledged but not logged: {sorted(missing)[:5]}"
+
+
+# --- the store's batches and checkpoints ----------------------------------------------------
+
+
+def _store_with_table(path: Path) -> tuple[Any, int]:
+    from server.store import Store
+
+    store = Store(path)
+    table_id = store.create_table("BATCH1", "toy", {}, {}, 1, 2, [])
+    return store, table_id
+
+
+def test_a_batch_commits_its_commands_together_or_not_at_all(tmp_path: Path) -> None:
+    store, table_id = _store_with_table(tmp_path / "b.db")
+    other = sqlite3.connect(tmp_path / "b.db")  # what a crash would leave on disk
+    logged = "SELECT COUNT(*) FROM commands"
+    with store.batch():
+        for idx in range(3):
+            store.append_command(table_id, idx, 0, None, {"kind": "pass"}, "auto")
+        assert other.execute(logged).fetchone()[0] == 0  # nothing written yet
+    assert other.execute(logged).fetchone()[0] == 3
+    with contextlib.suppress(RuntimeError), store.batch():
+        store.append_command(table_id, 3, 0, None, {"kind": "pass"}, "auto")
+        raise RuntimeError("the rules failed half-way")
+    assert [c.idx for c in store.commands(table_id)] == [0, 1, 2]
+    store.append_command(table_id, 3, 0, 7, {"kind": "pass"}, "human")  # no batch: at once
+    assert other.execute(logged).fetchone()[0] == 4
+    other.close()
+    store.close()
+
+
+def test_checkpoints_leave_the_commits_and_copy_the_log(tmp_path: Path) -> None:
+    store, table_id = _store_with_table(tmp_path / "c.db")
+    store.defer_checkpoints()
+    for idx in range(1500):  # more pages than SQLite's automatic checkpoint would allow
+        store.append_command(table_id, idx, 0, None, {"kind": "pass", "n": idx}, "auto")
+    wal, main = tmp_path / "c.db-wal", tmp_path / "c.db"
+    # the commits did not checkpoint: the log grew past SQLite's 1000-page automatic
+    # checkpoint and the database file still holds only the tables made at the start
+    assert wal.stat().st_size > 1000 * 4096 and main.stat().st_size < 64 * 1024
+    store.checkpoint()
+    assert main.stat().st_size > 64 * 1024  # the commands' pages are in the file now
+    store.close()
+    fresh = sqlite3.connect(tmp_path / "c.db")
+    assert fresh.execute("SELECT COUNT(*) FROM commands").fetchone()[0] == 1500
+    fresh.close()
+
+
+async def test_a_server_on_a_file_checkpoints_outside_its_commits(tmp_path: Path) -> None:
+    from tests.server.kit import toy_server
+
+    srv = await toy_server(db_path=str(tmp_path / "s.db"))
+    try:
+        store = srv.server.store
+        assert store is not None
+        assert store.db.execute("PRAGMA wal_autocheckpoint").fetchone()[0] == 0
+        assert srv.server._checkpoints is not None and not srv.server._checkpoints.done()
+    finally:
+        await srv.stop()
+    assert srv.server._checkpoints.done()

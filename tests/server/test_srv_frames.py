@@ -91,6 +91,10 @@ async def test_unknown_type_and_version_mismatch(server: LocalServer) -> None:
     await old.closed.wait()
     assert old.close_code == 1002
     assert any(m.get("code") == "version_mismatch" for m in old.inbox)
+    older = ProtocolClient(server.url, "older")
+    await older.connect(hello=False)
+    with pytest.raises(ConnectionError, match=r"closed \(1002\) before the reply"):
+        await older.request({"t": "hello", "v": 999, "name": "older"}, reply_type="welcome")
 
 
 async def test_flood_is_rate_limited_then_dropped() -> None:

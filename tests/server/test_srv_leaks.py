@@ -12,10 +12,15 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from server.bots import random_choice
 from server.client import ProtocolClient, play_seat
+from server.config import ServerConfig
 from server.local import LocalServer
-from shared.protocol import codec
+from server.options import spectator_view, table_options
+from shared.protocol import ProtocolError, codec
+from tests.server.kit import open_table, view
 from tests.server.toygame import RULESET, hidden_from
 
 GAMES = 102
@@ -52,14 +57,19 @@ async def recorded_client(url: str, name: str) -> tuple[ProtocolClient, Recorder
     return client, rec
 
 
-async def one_game(url: str, index: int) -> list[str]:
+async def one_game(url: str, index: int, spectators: Any = None) -> list[str]:
+    """Play one toy game; every leak found in any recipient's frames. ``spectators``: the
+    table's option (absent: the default); with ``"all"`` the spectator may see every
+    hand, so only the deck, the seed and the tokens must stay hidden from it."""
     seats = 2 + index % 3
     seed = 2**100 + index * 7919
     bots = (seats - 1,) if index % 4 == 0 else ()
     creator = ProtocolClient(url, "creator")
     await creator.connect()
     specs = [{"kind": "bot" if i in bots else "human"} for i in range(seats)]
-    options = {"seed": str(seed), "bot_seed": index, "pass_delay": 0}
+    options: dict[str, Any] = {"seed": str(seed), "bot_seed": index, "pass_delay": 0}
+    if spectators is not None:
+        options["spectators"] = spectators
     created = await creator.create("toy", {}, specs, options, claim=[])
     code = created["table"]
     await creator.close()
@@ -95,7 +105,9 @@ async def one_game(url: str, index: int) -> list[str]:
         secrets_ = [str(seed), format(seed, "x")]
         secrets_ += [tok for s, tok in tokens.items() if s != seat]
         for raw, version in rec.frames:
-            hidden = hidden_from(states[min(version, len(states) - 1)], seat)
+            state = states[min(version, len(states) - 1)]
+            open_view = seat is None and spectators == "all"
+            hidden = set(state.deck) if open_view else hidden_from(state, seat)
             for needle in [*secrets_, *hidden]:
                 if needle.encode() in raw:
                     problems.append(f"game {index} seat {seat} v{version}: {needle!r} leaked")
@@ -143,3 +155,85 @@ async def test_the_scan_would_catch_a_leak(server: LocalServer) -> None:
     assert all(card.encode() in joined for card in own)
     assert not any(card.encode() in joined for card in other)
     await client.close()
+
+
+@pytest.mark.parametrize("spectators", [True, "public"])
+async def test_spectators_of_a_public_table_never_see_a_hand(
+    server: LocalServer, spectators: Any
+) -> None:
+    _SERVER[:] = [server]
+    batches = await asyncio.gather(*(one_game(server.url, i, spectators) for i in range(6)))
+    problems = [p for batch in batches for p in batch]
+    assert not problems, problems[:10]
+
+
+async def test_spectators_of_an_open_table_see_every_hand_and_nothing_else(
+    server: LocalServer,
+) -> None:
+    _SERVER[:] = [server]
+    batches = await asyncio.gather(*(one_game(server.url, i, "all") for i in range(1, 6)))
+    problems = [p for batch in batches for p in batch]
+    assert not problems, problems[:10]  # no deck card, seed or token, even to spectators
+
+
+async def test_an_open_table_shows_each_seat_s_hand_to_spectators(server: LocalServer) -> None:
+    holder, code = await open_table(server.url, 3, options={"spectators": "all"}, seed=11)
+    watcher = ProtocolClient(server.url, "watcher")
+    await watcher.connect()
+    await watcher.request({"t": "watch", "table": code})
+    await watcher.wait_for(lambda: watcher.doc(code, None) is not None)
+    for step in range(12):  # a few moves, then compare at the same version
+        seat = view(holder, code, 0)["to_act"]
+        await holder.submit(code, seat, view(holder, code, seat)["version"],
+                            view(holder, code, seat)["legal"][step % 2 and -1])  # fmt: skip
+    version = view(holder, code, 0)["version"]
+    await watcher.wait_for(lambda: view(watcher, code, None)["version"] == version)
+    shown = view(watcher, code, None)
+    for seat in range(3):
+        own = view(holder, code, seat)["players"][seat]["hand"]
+        assert own and shown["players"][seat]["hand"] == own
+    info = watcher.doc(code, None)["table"]["options"]
+    assert info["spectators"] is True and info["spectator_view"] == "all"
+    listed = await watcher.request({"t": "list"})
+    mine = next(t for t in listed["tables"] if t["table"] == code)
+    assert mine["spectators"] is True and mine["spectator_view"] == "all"
+    drawn = [e for e in watcher.streams[(code, None)].events if e["t"] == "drew"]
+    assert drawn and all("card" in e for e in drawn)  # as the drawing seat saw it
+    await watcher.close()
+    await holder.close()
+
+
+async def test_a_public_table_shows_no_hand_to_spectators(server: LocalServer) -> None:
+    holder, code = await open_table(server.url, 2, seed=11)
+    watcher = ProtocolClient(server.url, "watcher")
+    await watcher.connect()
+    await watcher.request({"t": "watch", "table": code})
+    await watcher.wait_for(lambda: watcher.doc(code, None) is not None)
+    shown = view(watcher, code, None)
+    assert all(p["hand"] is None for p in shown["players"])
+    assert watcher.doc(code, None)["table"]["options"]["spectator_view"] == "public"
+    await watcher.close()
+    await holder.close()
+
+
+@pytest.mark.parametrize(
+    ("value", "allowed", "shown"),
+    [(False, False, "none"), ("none", False, "none"), (True, True, "public"),
+     ("public", True, "public"), ("all", True, "all")],
+)  # fmt: skip
+def test_the_spectators_option_keeps_the_old_boolean(value: Any, allowed: bool, shown: str) -> None:
+    options = table_options({"spectators": value}, ServerConfig())
+    assert options["spectators"] is allowed and options["spectator_view"] == shown
+    assert spectator_view(options) == shown
+    assert spectator_view({"spectators": allowed}) == ("public" if allowed else "none")
+
+
+@pytest.mark.parametrize("value", ["everyone", 1, None, ["all"]])
+def test_a_bad_spectators_option_is_refused(value: Any) -> None:
+    raw = {"spectators": value}
+    if value is None:  # absent and null mean the same: the default
+        assert table_options(raw, ServerConfig())["spectator_view"] == "public"
+        return
+    with pytest.raises(ProtocolError) as info:
+        table_options(raw, ServerConfig())
+    assert info.value.code == "bad_setup" and "spectators" in info.value.message

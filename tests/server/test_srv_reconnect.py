@@ -173,3 +173,91 @@ def test_sigterm_stops_cleanly(tmp_path: Path) -> None:
     finally:
         if proc.poll() is None:
             proc.kill()
+
+
+# --- chat history -------------------------------------------------------------------------
+
+
+def histories(client: ProtocolClient, code: str) -> list[list[dict]]:
+    return [m["lines"] for m in client.inbox if m["t"] == "chat_history" and m["table"] == code]
+
+
+async def say(client: ProtocolClient, code: str, seat: int, text: str) -> None:
+    msg = {"t": "chat", "table": code, "seat": seat, "token": client.tokens[(code, seat)]}
+    reply = await client.request({**msg, "text": text})
+    assert reply["t"] == "chat" and reply["text"] == text
+
+
+async def test_chat_history_reaches_who_resumes_or_watches_later(server: LocalServer) -> None:
+    holder, code = await open_table(server.url, 2)
+    assert histories(holder, code) == [[]]  # one history per connection and table
+    for seat, text in [(0, "hello"), (1, "hi there"), (0, "good luck")]:
+        await say(holder, code, seat, text)
+    again = ProtocolClient(server.url, "again")
+    await again.connect()
+    token = holder.tokens[(code, 1)]
+    await again.request({"t": "resume", "table": code, "seat": 1, "token": token})
+    watcher = ProtocolClient(server.url, "watcher")
+    await watcher.connect()
+    await watcher.request({"t": "watch", "table": code})
+    for client in (again, watcher):
+        await client.wait_for(lambda c=client: bool(histories(c, code)))
+        [lines] = histories(client, code)
+        assert [(x["seat"], x["name"], x["text"]) for x in lines] == [
+            (0, "P0", "hello"), (1, "P1", "hi there"), (0, "P0", "good luck")
+        ]  # fmt: skip
+        assert all(isinstance(x["ts"], int) for x in lines)
+    for client in (again, watcher, holder):
+        await client.close()
+
+
+class Sink:
+    def deliver(self, frame: bytes) -> None:
+        pass
+
+
+async def test_chat_history_keeps_the_last_lines(server: LocalServer) -> None:
+    from server.streams import CHAT_KEEP
+
+    holder, code = await open_table(server.url, 2)
+    table = server.server.lobby.get(code)
+    assert table is not None
+    for i in range(CHAT_KEEP + 5):
+        table.chat(i % 2, f"line {i}", Sink())
+    lines = table.chat_history()["lines"]
+    assert len(lines) == CHAT_KEEP
+    assert lines[0]["text"] == "line 5" and lines[-1]["text"] == f"line {CHAT_KEEP + 4}"
+    store = server.server.store
+    assert store is not None
+    kept = store.chat_lines(table.id)
+    assert [line for _, line in kept] == lines
+    await holder.close()
+
+
+async def test_chat_history_survives_a_restart(tmp_path: Path) -> None:
+    db = str(tmp_path / "chat.db")
+    srv = await toy_server(db_path=db)
+    holder, code = await open_table(srv.url, 2)
+    await say(holder, code, 0, "before the restart")
+    tokens = dict(holder.tokens)
+    await srv.stop()
+    await holder.closed.wait()
+    srv = await toy_server(db_path=db)
+    try:
+        back = ProtocolClient(srv.url, "back")
+        await back.connect()
+        back.tokens.update(tokens)
+        await back.join(code, 0)
+        await back.wait_for(lambda: bool(histories(back, code)))
+        assert [x["text"] for x in histories(back, code)[0]] == ["before the restart"]
+        await say(back, code, 1, "after it")
+        watcher = ProtocolClient(srv.url, "watcher")
+        await watcher.connect()
+        await watcher.request({"t": "watch", "table": code})
+        await watcher.wait_for(lambda: bool(histories(watcher, code)))
+        texts = [x["text"] for x in histories(watcher, code)[0]]
+        assert texts == ["before the restart", "after it"]
+        await watcher.close()
+        await back.close()
+    finally:
+        await srv.stop()

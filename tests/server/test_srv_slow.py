@@ -7,7 +7,7 @@ from typing import Any
 
 from server.client import ProtocolClient
 from server.config import ServerConfig
-from server.connection import Connection
+from server.connection import WRITE_BUFFER_LIMIT, Connection
 from tests.server.kit import open_table, play_game, toy_server
 
 
@@ -74,7 +74,9 @@ async def test_frozen_spectator_does_not_stall_the_game() -> None:
         async def never(frame: bytes) -> None:
             await asyncio.Future()
 
-        frozen.ws.send = never  # the peer stopped reading
+        # The peer stopped reading: its socket's buffer is full and every send waits.
+        frozen.ws.transport.get_write_buffer_size = lambda: WRITE_BUFFER_LIMIT
+        frozen.ws.send = never
         players = []
         for seat in (0, 1):
             client = ProtocolClient(srv.url, f"p{seat}")
@@ -107,3 +109,70 @@ async def test_many_spectators_and_players_finish(server: Any) -> None:
             == 0
         )
         await client.close()
+
+
+class DirectSocket:
+    """A websocket with the sans-I/O protocol and transport the fast path writes to."""
+
+    def __init__(self) -> None:
+        from websockets.protocol import State
+
+        self.protocol = self
+        self.transport = self
+        self.state = State.OPEN
+        self.pending: list[bytes] = []
+        self.writes: list[bytes] = []
+        self.buffered = 0  # what the kernel has not taken yet
+        self.sent: list[bytes] = []  # frames that went through ws.send (the queue)
+
+    def send_binary(self, frame: bytes) -> None:
+        self.pending.append(b"<" + frame + b">")
+
+    def data_to_send(self) -> list[bytes]:
+        data, self.pending = b"".join(self.pending), []
+        return [data] if data else []
+
+    def write(self, data: bytes) -> None:
+        self.writes.append(data)
+
+    def get_write_buffer_size(self) -> int:
+        return self.buffered
+
+    async def send(self, frame: bytes) -> None:
+        self.sent.append(frame)
+
+
+async def test_frames_of_one_pass_go_out_in_one_write_in_order() -> None:
+    ws = DirectSocket()
+    conn = Connection(StubServer(ServerConfig()), ws)  # type: ignore[arg-type]
+    for i in range(3):
+        conn.deliver(b"f%d" % i)
+    assert ws.writes == []  # not before the table's critical section has returned
+    await asyncio.sleep(0)
+    assert ws.writes == [b"<f0><f1><f2>"] and not conn.queue
+    conn.deliver(b"f3")
+    await asyncio.sleep(0)
+    assert ws.writes == [b"<f0><f1><f2>", b"<f3>"]
+
+
+async def test_a_peer_that_stops_reading_gets_the_queue() -> None:
+    from server.connection import WRITE_BUFFER_LIMIT
+
+    ws = DirectSocket()
+    conn = Connection(StubServer(ServerConfig()), ws)  # type: ignore[arg-type]
+    writer = asyncio.create_task(conn.writer())
+    conn.deliver(b"a")
+    ws.buffered = WRITE_BUFFER_LIMIT  # the socket stopped taking data
+    conn.deliver(b"b")
+    conn.deliver(b"c")
+    assert list(conn.queue) == [b"b", b"c"]
+    await asyncio.sleep(0)
+    assert ws.writes == [b"<a>"]  # written directly before the peer fell behind
+    ws.buffered = 0
+    for _ in range(3):
+        await asyncio.sleep(0)
+    assert ws.sent == [b"b", b"c"] and not conn.queue  # the writer drained the queue
+    conn.deliver(b"d")  # caught up: straight to the socket again
+    await asyncio.sleep(0)
+    assert ws.writes[-1] == b"<d>"
+    writer.cancel()

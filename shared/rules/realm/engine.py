@@ -217,6 +217,41 @@ def legal_actions(g: GameState, seat: int) -> list[Action]:
     return _BY_PROMPT[pr.kind](g, pr)
 
 
+class LegalMemo:
+    """The deciding seat's legal actions at one state version, kept on the state
+    (``g.legal_cache``) so that the server's auto-pass check, its authority check, the
+    seat's view and its timeout action share one computation. ``wire`` is filled in by
+    the first caller that needs the plain-data form. Both are read-only."""
+
+    __slots__ = ("actions", "seat", "version", "wire")
+
+    def __init__(self, version: int, seat: int, actions: tuple[Action, ...]) -> None:
+        self.version = version
+        self.seat = seat
+        self.actions = actions
+        self.wire: tuple[dict[str, Any], ...] | None = None
+
+
+def legal_memo(g: GameState, seat: int) -> LegalMemo | None:
+    """``legal_actions(g, seat)`` computed once per state version, or None when ``seat``
+    has no decision pending. A state changes only through ``apply_action``, which counts
+    its version up, so the version tells whether the memo still holds (as for the views'
+    cache, ``view.py``)."""
+    pr = g.prompt
+    if pr is None or pr.seat != seat or g.result is not None:
+        return None
+    memo: LegalMemo | None = g.legal_cache
+    if memo is None or memo.version != g.version or memo.seat != seat:
+        memo = g.legal_cache = LegalMemo(g.version, seat, tuple(_BY_PROMPT[pr.kind](g, pr)))
+    return memo
+
+
+def legal_now(g: GameState, seat: int) -> tuple[Action, ...]:
+    """The legal actions of ``seat`` as a read-only tuple, computed once per version."""
+    memo = legal_memo(g, seat)
+    return () if memo is None else memo.actions
+
+
 def _priority_actions(g: GameState, pr: Prompt) -> list[Action]:
     seat = pr.seat
     out: list[Action] = [PASS]
@@ -351,7 +386,7 @@ def apply_action(
         raise Refused("game_over", "The game has ended.")
     if g.prompt is None or g.prompt.seat != seat:
         raise Refused("not_your_turn", "Another player must decide now.")
-    if check and action not in legal_actions(g, seat):
+    if check and action not in legal_now(g, seat):
         raise Refused("illegal", "The rules do not allow that now.")
     g.events = []
     pr = g.prompt

@@ -28,13 +28,13 @@ class RealmRuleSet:
         return engine.to_act(state)
 
     def legal_actions(self, state: GameState, seat: int) -> list[Action]:
-        return [wire.to_wire(state, a) for a in engine.legal_actions(state, seat)]
+        return list(view.legal_wire(state, seat))
 
     def apply(self, state: GameState, seat: int, action: Action,
               version: int | None = None, in_place: bool = False) -> tuple[GameState, list[Event]]:
         self._check(state, seat, version)
         decoded = wire.from_wire(state, action)
-        if decoded not in engine.legal_actions(state, seat):
+        if decoded not in engine.legal_now(state, seat):
             raise Refused("illegal", "The rules do not allow that now.")
         g = state if in_place else state.clone()
         events = engine.apply_action(g, seat, decoded, check=False)

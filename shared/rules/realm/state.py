@@ -241,6 +241,8 @@ class GameState:
     events: list[dict[str, Any]] = field(default_factory=list)   # of the last command
     ctx: Ctx = None  # type: ignore[assignment]  # set by new_game; not state
     view_cache: tuple[int, dict[str, Any]] | None = None      # (version, public view)
+    #: engine.legal_now's memo of the deciding seat's options at one version; not state
+    legal_cache: Any = None
 
     def clone(self) -> GameState:
         """An independent copy that shares only immutable things (the catalog)."""
@@ -269,6 +271,7 @@ class GameState:
         twin.order = list(self.order)
         twin.events = []
         twin.view_cache = None
+        twin.legal_cache = None
         return twin
 
     def _clone_resolution(self, chain: list[ChainItem]) -> Resolution | None:

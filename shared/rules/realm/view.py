@@ -15,7 +15,7 @@ from enum import Enum
 from typing import Any
 
 from shared.rules.realm import chain, ops
-from shared.rules.realm.engine import legal_actions
+from shared.rules.realm.engine import legal_memo
 from shared.rules.realm.state import BattleStep, GameState, Player
 from shared.rules.realm.wire import ref_to_wire, to_wire
 
@@ -38,8 +38,19 @@ def view_for(g: GameState, seat: int | None) -> dict[str, Any]:
     view = dict(public)
     view["seat"] = seat
     view["players"] = players
-    view["legal"] = [to_wire(g, a) for a in legal_actions(g, seat)] if seat is not None else []
+    view["legal"] = list(legal_wire(g, seat)) if seat is not None else []
     return view
+
+
+def legal_wire(g: GameState, seat: int) -> tuple[dict[str, Any], ...]:
+    """``seat``'s legal actions as plain data, converted once per state version (shared,
+    read-only: the seat's view, the server's auto-pass and timeout choices)."""
+    memo = legal_memo(g, seat)
+    if memo is None:
+        return ()
+    if memo.wire is None:
+        memo.wire = tuple(to_wire(g, a) for a in memo.actions)
+    return memo.wire
 
 
 def _public(g: GameState) -> dict[str, Any]:
@@ -70,8 +81,68 @@ def _public(g: GameState) -> dict[str, Any]:
         "players": [_player(g, p) for p in g.players],
         "result": dict(g.result) if g.result is not None else None,
     }
+    if cached is not None:
+        _keep_unchanged(public, cached[1])
     g.view_cache = (g.version, public)
     return public
+
+
+#: The parts of the public view that often stay the same from one version to the next.
+_SECTIONS = ("order", "battle", "chain", "prompt", "decks")
+_PLAYER_PARTS = ("weapon", "armor", "abilities", "hand_count")
+#: A player's maps whose key order follows the game's history, not the code.
+_HISTORY_ORDERED = ("reserves", "counters")
+
+
+def _keep_unchanged(public: dict[str, Any], before: dict[str, Any]) -> None:
+    """Where a part of the new public view equals the previous version's, keep the
+    previous object: the server's diff and document hash then skip the part by identity
+    instead of comparing or encoding it once per recipient. Equal means ``==`` and the
+    same key order in every map (``==`` ignores it; a document's bytes do not)."""
+    for key in _SECTIONS:  # maps built here, in a fixed order
+        old = before[key]
+        if old is not None and public[key] == old:
+            public[key] = old
+    result, old_result = public["result"], before["result"]
+    if old_result is not None and result == old_result and list(result) == list(old_result):
+        public["result"] = old_result
+    players, old_players = public["players"], before["players"]
+    if len(players) != len(old_players):
+        return
+    for i, (new, old) in enumerate(zip(players, old_players, strict=True)):
+        if new == old and _same_order(new, old):
+            players[i] = old
+        else:
+            _keep_player_parts(new, old)
+    if all(new is old for new, old in zip(players, old_players, strict=True)):
+        public["players"] = old_players
+
+
+def _same_order(new: dict[str, Any], old: dict[str, Any]) -> bool:
+    """For two equal player entries: whether their history-ordered maps agree in order."""
+    return all(list(new[k]) == list(old[k]) for k in _HISTORY_ORDERED) and all(
+        list(a["counters"]) == list(b["counters"])
+        for a, b in zip(new["units"], old["units"], strict=True)
+    )
+
+
+def _keep_player_parts(new: dict[str, Any], old: dict[str, Any]) -> None:
+    for key in _PLAYER_PARTS:
+        if new[key] == old[key]:
+            new[key] = old[key]
+    for key in _HISTORY_ORDERED:
+        if new[key] == old[key] and list(new[key]) == list(old[key]):
+            new[key] = old[key]
+    units, old_units = new["units"], old["units"]
+    seen = {u["handle"]: u for u in old_units}
+    for j, unit in enumerate(units):
+        kept = seen.get(unit["handle"])
+        if kept is not None and kept == unit and list(kept["counters"]) == list(unit["counters"]):
+            units[j] = kept
+    if len(units) == len(old_units) and all(
+        a is b for a, b in zip(units, old_units, strict=True)
+    ):
+        new["units"] = old_units
 
 
 def _battle(g: GameState) -> dict[str, Any] | None:
@@ -138,10 +209,11 @@ def _player(g: GameState, p: Player) -> dict[str, Any]:
 
 def _unit(g: GameState, uid: int) -> dict[str, Any]:
     c = g.cards[uid]
+    max_health = ops.unit_max_health(g, uid)
     return {
         "handle": c.handle, "card": c.card, "attack": ops.unit_attack(g, uid),
-        "health": ops.unit_max_health(g, uid) - c.damage,
-        "max_health": ops.unit_max_health(g, uid), "damage": c.damage,
+        "health": max_health - c.damage,
+        "max_health": max_health, "damage": c.damage,
         "augments": c.augments, "exhausted": c.exhausted,
         "entered": c.entered_turn == g.turn, "shield": c.shield,
         "attachments": [{"handle": g.cards[a].handle, "card": g.cards[a].card}
@@ -176,7 +248,7 @@ def state_hash(g: GameState) -> str:
 def _canon(x: Any) -> Any:
     if is_dataclass(x) and not isinstance(x, type):
         return tuple(_canon(getattr(x, f.name)) for f in fields(x)
-                     if f.name not in ("ctx", "events", "view_cache"))
+                     if f.name not in ("ctx", "events", "view_cache", "legal_cache"))
     if isinstance(x, Enum):
         return int(x.value) if isinstance(x.value, int) else str(x.value)
     if isinstance(x, dict):

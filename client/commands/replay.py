@@ -1,0 +1,159 @@
+"""``allegiance replay``: step through a finished game forwards and backwards.
+
+Sources (``docs/replays.md``): the local games recorded on this machine (the default
+list, or one by its join code), a ``sim --record`` file or folder, a server's database
+(``--db``), or a finished table of a live server (``--connect``). A join code whose
+table played several games (a best-of match, rematches) opens the list of its games;
+``--game N`` opens its game N. Everything that can be checked before the screen opens is
+checked here, so a bad file, id or flag is one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+NAME = "replay"
+HELP = "step through a finished game: your local games, a sim file, a database or a server"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "game", nargs="?", default=None, metavar="GAME",
+        help="a 'sim --record' file (.jsonl) or folder, or a game's join code (in your "
+        "local games, the --db database or on the --connect server); default: the list",
+    )  # fmt: skip
+    parser.add_argument(
+        "--db", metavar="PATH", default=None,
+        help="a server's SQLite database (e.g. 'allegiance serve --db PATH') instead of "
+        "your local games; GAME is then a join code or table id",
+    )  # fmt: skip
+    parser.add_argument(
+        "--connect", metavar="URL", default=None,
+        help="a live server (ws://HOST:PORT or HOST:PORT): its finished tables, or the "
+        "table GAME; you see the public view, or your seat's with its token",
+    )  # fmt: skip
+    parser.add_argument(
+        "--game", type=int, default=None, metavar="N", dest="index",
+        help="with a join code whose table played several games (a best-of match, "
+        "rematches): open its game N (1, 2, …) instead of the list of its games",
+    )  # fmt: skip
+    parser.add_argument(
+        "--token", default=None,
+        help="with --connect: your seat's token, to see the game from your seat "
+        "(default: the token this client kept when you played there)",
+    )  # fmt: skip
+
+
+def _fail(message: str) -> int:
+    print(f"allegiance replay: error: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    from client.replay import ReplayError
+
+    if args.db and args.connect:
+        return _fail("give --db or --connect, not both")
+    if args.token and not args.connect:
+        return _fail("--token needs --connect (a local replay shows every seat already)")
+    if args.index is not None and args.index < 1:
+        return _fail(f"--game must be a game number (1, 2, …), not {args.index}")
+    if args.index is not None and args.game is None:
+        return _fail("--game needs a join code: game N of which table")
+    try:
+        screen = _start_screen(args)
+    except ReplayError as exc:
+        return _fail(exc.message)
+    from client.app import AllegianceApp
+
+    app = AllegianceApp()
+    app.replay_start = screen
+    return int(app.run() or 0)
+
+
+def _code(text: str) -> str:
+    from client.replay import ReplayError
+
+    code = text.strip().upper()
+    if not code.isalnum() or len(code) > 16:
+        raise ReplayError("bad_code", f"{text!r} is not a join code (letters and digits)")
+    return code
+
+
+def _start_screen(args: argparse.Namespace) -> Any:
+    """The screen to open (a list, or one game), or :class:`ReplayError`."""
+    from client.replay import StoreCatalog, check_database
+    from client.screens.replay import ReplayListScreen
+
+    if args.connect:
+        return _from_server(args)
+    if args.db:
+        path = Path(args.db)
+        check_database(path)
+        catalog = StoreCatalog(path, "db")
+        if args.game is None:
+            return ReplayListScreen(catalog)
+        return _table_screen(catalog, args.game.strip(), args.index)
+    if args.game is None:
+        from client.screens.replay import local_games_list
+
+        return local_games_list()
+    return _from_path_or_code(args.game, args.index)
+
+
+def _table_screen(catalog: Any, key: str, index: int | None) -> Any:
+    """Game ``index`` of a table of a database; without it, the list of the table's games
+    when it played several (a match, rematches), else its one game."""
+    from client.replay import StoreCatalog
+    from client.screens.replay import ReplayListScreen, ReplayScreen
+
+    if index is None and catalog.game_count(key) > 1:
+        title = "your local games" if catalog.source == "local" else ""
+        table = StoreCatalog(catalog.path, catalog.source, title, table=key.upper())
+        return ReplayListScreen(table)
+    return ReplayScreen(catalog.open_now(key, index))
+
+
+def _from_path_or_code(game: str, index: int | None) -> Any:
+    from client.replay import FolderCatalog, ReplayError, StoreCatalog, check_database, open_file
+    from client.screens.replay import ReplayListScreen, ReplayScreen
+    from server.local import local_games_path
+
+    path = Path(game)
+    if (path.is_dir() or path.is_file()) and index is not None:
+        raise ReplayError("bad_flag", "--game is for a table of several games (a join code)")
+    if path.is_dir():
+        return ReplayListScreen(FolderCatalog(path))
+    if path.is_file():
+        return ReplayScreen(open_file(path))
+    if path.suffix or "/" in game or not game.strip().isalnum():
+        raise ReplayError("not_found", f"no such file or folder: {game}")
+    local = local_games_path()
+    if not local.exists():
+        raise ReplayError("not_found", f"no such file, and no local games yet: {game}")
+    check_database(local)
+    return _table_screen(StoreCatalog(local, "local"), _code(game), index)
+
+
+def _from_server(args: argparse.Namespace) -> Any:
+    import asyncio
+
+    from client.replay import ServerCatalog, fetch_own_replay, table_listing
+    from client.screens.join import server_url
+    from client.screens.replay import ReplayListScreen, ReplayScreen
+
+    url = server_url(args.connect)
+    if args.game is None:
+        catalog = ServerCatalog(url)
+        asyncio.run(catalog.entries())  # fail here, not on the screen, if unreachable
+        return ReplayListScreen(catalog)
+    code = _code(args.game)
+    if args.index is None:  # a table of several finished games: the list of them
+        listed = asyncio.run(table_listing(url, code, args.token))
+        if len(listed.known or ()) > 1:
+            return ReplayListScreen(listed)
+    replay = asyncio.run(fetch_own_replay(url, code, args.token, args.index))
+    return ReplayScreen(replay)

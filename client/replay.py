@@ -1,0 +1,822 @@
+"""Replays in the client: a recorded game as frames to step through (pure; no Textual).
+
+A game of ``n`` accepted commands has ``n + 1`` **steps**: step 0 is the table before the
+first command, step ``k`` the table after command ``k``. A :class:`Replay` gives the
+frame of any step from any of its **perspectives** (``None``: a spectator's public view;
+a seat number: that seat's own view, its hand included).
+
+Where the positions come from:
+
+* :class:`LocalPositions` — a record on this machine (``server.replays.GameRecord``: the
+  local games' database, a server database given with ``--db``, a ``sim --record`` file).
+  The client plays it through the rules core itself, so every perspective is offered. It
+  keeps a copy of the game state every ``SNAPSHOT_EVERY`` steps, so going back one step
+  costs one state copy and at most ``SNAPSHOT_EVERY - 1`` commands (about 3 ms).
+* :class:`NetPositions` — a finished game fetched from a live server (``replay``
+  message): the server played it and sent one perspective as a first view plus per step
+  the view's patch and the filtered events; the client keeps a copy of the view every
+  ``SNAPSHOT_EVERY`` steps. Nothing hidden from that perspective ever arrives.
+
+The game log of a perspective (sentences made from each step's events) is made once,
+in one pass over the game, the first time that perspective is shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import copy
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from client.viewmodel.log import sentences
+from client.viewmodel.table import FORMAT_NAMES
+from server.replays import GameRecord, ReplayError, Runner, identity
+from shared.protocol import ProtocolError, codec
+from shared.protocol.diff import apply_ops
+
+Perspective = int | None
+
+#: Steps between two kept copies of the game (state or view): the most commands a step
+#: backwards re-applies.
+SNAPSHOT_EVERY = 32
+
+__all__ = ["ReplayError"]  # re-exported for the screens and the command
+
+
+# --------------------------------------------------------------------------- what a game is
+
+
+@dataclass(frozen=True)
+class PlayerInfo:
+    seat: int
+    name: str
+    kind: str
+    hero: str | None
+
+
+@dataclass(frozen=True)
+class ReplayInfo:
+    """A game as the replay list shows it (from a summary; nothing hidden)."""
+
+    key: str  # join code, or file path
+    source: str  # "local", "db", "file" or "server"
+    format: str
+    when: float | None  # when it ended (unfinished: when it began)
+    players: tuple[PlayerInfo, ...]
+    winners: tuple[int, ...]
+    reason: str | None
+    turns: int | None
+    steps: int
+    status: str  # "over" or "unfinished"
+    problem: str | None = None
+    # which game of its table (matches and rematches; 1 for a table of one game)
+    index: int = 1  # the game's number at its table
+    games: int = 1  # games in the table's log
+    best_of: int = 1
+    match: int = 1  # the game's match at its table
+    match_game: int = 1  # its number within that match
+
+    @classmethod
+    def from_summary(cls, data: Mapping[str, Any], source: str) -> ReplayInfo:
+        players = tuple(
+            PlayerInfo(int(p.get("seat", i)), str(p.get("name") or f"Seat {i + 1}"),
+                       str(p.get("kind") or "human"),
+                       None if p.get("hero") is None else str(p.get("hero")))
+            for i, p in enumerate(data.get("players") or [])
+        )  # fmt: skip
+        turns = data.get("turns")
+        return cls(
+            key=str(data.get("key", "")),
+            source=source,
+            format=str(data.get("format") or ""),
+            when=_number(data.get("finished")) or _number(data.get("created")),
+            players=players,
+            winners=tuple(int(w) for w in data.get("winners") or []),
+            reason=None if data.get("reason") is None else str(data.get("reason")),
+            turns=int(turns) if isinstance(turns, int) else None,
+            steps=int(data.get("steps") or 0),
+            status=str(data.get("status") or "over"),
+            problem=None if not data.get("problem") else str(data.get("problem")),
+            index=_count(data.get("index")),
+            games=_count(data.get("games")),
+            best_of=_count(data.get("best_of")),
+            match=_count(data.get("match")),
+            match_game=_count(data.get("match_game")),
+        )
+
+    # words for the list and the status line
+    @property
+    def title(self) -> str:
+        """The join code (a file: its name), and which game of the table it is."""
+        name = Path(self.key).name if self.source == "file" else self.key
+        which = self.which
+        return f"{name} · {which}" if which else name
+
+    @property
+    def which(self) -> str:
+        """Which game of its table this is ("game 2 of best of 3"); empty for the only
+        game of a table."""
+        if self.best_of > 1:
+            game = f"game {self.match_game} of best of {self.best_of}"
+            return f"match {self.match}, {game}" if self.match > 1 else game
+        return f"game {self.index}" if self.games > 1 or self.index > 1 else ""
+
+    @property
+    def date(self) -> str:
+        if self.when is None:
+            return "—"
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(self.when))
+
+    @property
+    def format_name(self) -> str:
+        name = FORMAT_NAMES.get(self.format, self.format.title())
+        return name if self.format in ("duel", "team") else f"{name} ({len(self.players)})"
+
+    def name(self, seat: int | None) -> str:
+        for p in self.players:
+            if p.seat == seat:
+                return p.name
+        return "Spectator" if seat is None else f"Seat {seat + 1}"
+
+    def heroes(self, hero_name: Any = None) -> str:
+        named = [hero_name(p.hero) if hero_name and p.hero else (p.hero or "?")
+                 for p in self.players]  # fmt: skip
+        return ", ".join(named)
+
+    @property
+    def player_names(self) -> str:
+        return ", ".join(p.name for p in self.players)
+
+    @property
+    def winner(self) -> str:
+        if self.status != "over":
+            return "unfinished"
+        if not self.winners:
+            return "nobody"
+        return " and ".join(self.name(w) for w in self.winners)
+
+    @property
+    def humans(self) -> list[int]:
+        return [p.seat for p in self.players if p.kind == "human"]
+
+
+def _count(value: Any) -> int:
+    """A game number of a summary (1 when absent or not a positive number)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and value > 0 else 1
+
+
+def _number(value: Any) -> float | None:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+# --------------------------------------------------------------------------- positions
+
+
+class Positions(ABC):
+    """The view of every step, for the perspectives this source can show."""
+
+    total: int  # the last step (the number of commands that replayed)
+    perspectives: tuple[Perspective, ...]
+
+    @abstractmethod
+    def view(self, step: int, perspective: Perspective) -> dict[str, Any]:
+        """The view after ``step`` commands (a snapshot: never changed afterwards)."""
+
+    @abstractmethod
+    def events(self, step: int, perspective: Perspective) -> list[dict[str, Any]]:
+        """The events of command ``step`` (none for step 0) as the perspective sees them."""
+
+    @abstractmethod
+    def turn(self, step: int) -> int:
+        """The game turn at ``step``."""
+
+
+class LocalPositions(Positions):
+    """Plays a record through the rules core (records on this machine only)."""
+
+    def __init__(self, record: GameRecord) -> None:
+        self.record = record
+        runner = Runner(record)
+        self.rules = runner.rules
+        self._in_place = runner.in_place
+        self._snapshots = [self._copy(runner.state)]
+        self._turns = [self._turn_of(runner.state)]
+        self._events: list[list[dict[str, Any]]] = []
+        self.problem: str | None = None
+        while runner.applied < runner.total:
+            try:
+                self._events.append(runner.step())
+            except ReplayError as exc:
+                self.problem = exc.message
+                break
+            self._turns.append(self._turn_of(runner.state))
+            if runner.applied % SNAPSHOT_EVERY == 0:
+                self._snapshots.append(self._copy(runner.state))
+        self.total = runner.applied
+        self.final_result = self.rules.result(runner.state)
+        self.perspectives = (None, *range(self.rules.seats(runner.state)))
+        self._at = self.total
+        self._state = runner.state
+
+    def _turn_of(self, state: Any) -> int:
+        turn = getattr(state, "turn", None)
+        if not isinstance(turn, int):
+            turn = self.rules.view_for(state, None).get("turn", 0)
+        return int(turn or 0)
+
+    @staticmethod
+    def _copy(state: Any) -> Any:
+        clone = getattr(state, "clone", None)
+        return clone() if callable(clone) else copy.deepcopy(state)
+
+    def _state_at(self, step: int) -> Any:
+        base = step - step % SNAPSHOT_EVERY
+        if step < self._at or step - self._at > SNAPSHOT_EVERY:
+            self._state = self._copy(self._snapshots[base // SNAPSHOT_EVERY])
+            self._at = base
+        while self._at < step:
+            seat, action = self.record.commands[self._at]
+            if self._in_place:  # the state is this cursor's own copy
+                apply: Any = self.rules.apply
+                self._state, _ = apply(self._state, seat, action, None, in_place=True)
+            else:
+                self._state, _ = self.rules.apply(self._state, seat, action)
+            self._at += 1
+        return self._state
+
+    def view(self, step: int, perspective: Perspective) -> dict[str, Any]:
+        view: dict[str, Any] = self.rules.view_for(self._state_at(step), perspective)
+        return view
+
+    def events(self, step: int, perspective: Perspective) -> list[dict[str, Any]]:
+        if step == 0:
+            return []
+        return self.rules.events_for(self._events[step - 1], perspective)
+
+    def turn(self, step: int) -> int:
+        return self._turns[step]
+
+
+class NetPositions(Positions):
+    """One perspective of a finished game, as a server sent it (``replay`` parts)."""
+
+    def __init__(self, parts: Sequence[Mapping[str, Any]]) -> None:
+        first = parts[0]
+        self.info = dict(first.get("info") or {})
+        self.perspective: Perspective = first.get("seat")
+        self.perspectives = (self.perspective,)
+        steps = [s for part in parts for s in part.get("steps") or []]
+        self._ops = [list(s.get("ops") or []) for s in steps]
+        self._events = [list(s.get("events") or []) for s in steps]
+        self.total = len(steps)
+        view = _fresh(first.get("view"))
+        if not isinstance(view, dict):
+            raise ReplayError("bad_replay", "The server sent a replay without a first view.")
+        self._snapshots = [_fresh(view)]
+        self._turns = [int(view.get("turn") or 0)]
+        for k in range(1, self.total + 1):
+            view = self._patched(view, k)
+            self._turns.append(int(view.get("turn") or 0))
+            if k % SNAPSHOT_EVERY == 0:
+                self._snapshots.append(_fresh(view))
+        self._at, self._doc = self.total, view
+
+    def _patched(self, doc: dict[str, Any], step: int) -> dict[str, Any]:
+        try:  # a copy of the ops: applying puts their values into the (changing) view
+            out = apply_ops(doc, _fresh(self._ops[step - 1]))
+        except ProtocolError:
+            raise ReplayError(
+                "bad_replay", f"Step {step} of the server's replay does not fit its view."
+            ) from None
+        if not isinstance(out, dict):
+            raise ReplayError("bad_replay", f"Step {step} of the server's replay is not a view.")
+        return out
+
+    def view(self, step: int, perspective: Perspective) -> dict[str, Any]:
+        base = step - step % SNAPSHOT_EVERY
+        if step < self._at or step - self._at > SNAPSHOT_EVERY:
+            self._doc, self._at = _fresh(self._snapshots[base // SNAPSHOT_EVERY]), base
+        while self._at < step:
+            self._at += 1
+            self._doc = self._patched(self._doc, self._at)
+        view: dict[str, Any] = _fresh(self._doc)
+        return view
+
+    def events(self, step: int, perspective: Perspective) -> list[dict[str, Any]]:
+        return [] if step == 0 else self._events[step - 1]
+
+    def turn(self, step: int) -> int:
+        return self._turns[step]
+
+
+def _fresh(doc: Any) -> Any:
+    """A private copy of plain data (msgpack round trip: faster than ``deepcopy``)."""
+    return codec.decode(codec.encode({"v": doc}), codec.CLIENT_LIMITS)["v"]
+
+
+# --------------------------------------------------------------------------- the replay
+
+
+@dataclass(frozen=True)
+class ReplayFrame:
+    """What the replay screen shows at one step, from one perspective."""
+
+    step: int
+    total: int
+    turn: int
+    perspective: Perspective
+    view: dict[str, Any]
+    log: list[str]  # every log line up to and including this step
+    fresh: int  # how many of the last lines this step made
+
+
+class Replay:
+    """A recorded game to step through, forwards and backwards, from any perspective its
+    source offers."""
+
+    def __init__(
+        self, info: ReplayInfo, positions: Positions, perspective: Perspective = None
+    ) -> None:
+        self.info = info
+        self.positions = positions
+        self.perspective = perspective if perspective in positions.perspectives else (
+            positions.perspectives[0]
+        )  # fmt: skip
+        self.step = 0
+        self._logs: dict[Perspective, tuple[list[str], list[int]]] = {}
+
+    @property
+    def total(self) -> int:
+        return self.positions.total
+
+    @property
+    def perspectives(self) -> tuple[Perspective, ...]:
+        return self.positions.perspectives
+
+    def perspective_name(self, perspective: Perspective) -> str:
+        if perspective is None:
+            return "spectator"
+        return f"{self.info.name(perspective)} (seat {perspective + 1})"
+
+    def _log(self, perspective: Perspective) -> tuple[list[str], list[int]]:
+        """Every log line of the perspective and where each step's lines end: made in
+        one pass over the game the first time the perspective is shown (naming things
+        costs more than building the views, so only the perspectives shown pay it)."""
+        made = self._logs.get(perspective)
+        if made is None:
+            lines: list[str] = []
+            ends = [0]
+            before = self.positions.view(0, perspective)
+            for k in range(1, self.total + 1):
+                view = self.positions.view(k, perspective)
+                events: list[Mapping[str, Any]] = list(self.positions.events(k, perspective))
+                if events:
+                    lines.extend(sentences(events, view, before))
+                ends.append(len(lines))
+                before = view
+            made = self._logs[perspective] = (lines, ends)
+        return made
+
+    def prepare(self) -> Replay:
+        """Make the logs now (they take one pass over the game); returns the replay."""
+        self._log(self.perspective)
+        return self
+
+    def frame(self) -> ReplayFrame:
+        """The current step from the current perspective."""
+        lines, ends = self._log(self.perspective)
+        k = self.step
+        return ReplayFrame(
+            step=k,
+            total=self.total,
+            turn=self.positions.turn(k),
+            perspective=self.perspective,
+            view=self.positions.view(k, self.perspective),
+            log=lines[: ends[k]],
+            fresh=ends[k] - ends[k - 1] if k else 0,
+        )
+
+    # moving ---------------------------------------------------------------------------
+    def go(self, step: int) -> int:
+        self.step = max(0, min(self.total, step))
+        return self.step
+
+    def next_turn(self) -> int:
+        """The first step of the next turn (or the end)."""
+        turn = self.positions.turn(self.step)
+        for k in range(self.step + 1, self.total + 1):
+            if self.positions.turn(k) != turn:
+                return self.go(k)
+        return self.go(self.total)
+
+    def previous_turn(self) -> int:
+        """The first step of this turn, or of the one before when already there."""
+        k = self.step
+        turn = self.positions.turn(k)
+        start = k
+        while start > 0 and self.positions.turn(start - 1) == turn:
+            start -= 1
+        if start < k:
+            return self.go(start)
+        if start == 0:
+            return self.go(0)
+        turn = self.positions.turn(start - 1)
+        start -= 1
+        while start > 0 and self.positions.turn(start - 1) == turn:
+            start -= 1
+        return self.go(start)
+
+    def cycle_perspective(self) -> Perspective:
+        options = self.perspectives
+        i = options.index(self.perspective) if self.perspective in options else -1
+        self.perspective = options[(i + 1) % len(options)]
+        return self.perspective
+
+
+# --------------------------------------------------------------------------- opening
+
+
+def default_perspective(info: ReplayInfo) -> Perspective:
+    """A game with one person at it is shown from their seat; others from a spectator's."""
+    humans = info.humans
+    return humans[0] if len(humans) == 1 else None
+
+
+def local_replay(record: GameRecord, source: str) -> Replay:
+    """A record on this machine, played through the rules core."""
+    positions = LocalPositions(record)
+    info = ReplayInfo.from_summary(_record_summary(record, positions), source)
+    return Replay(info, positions, default_perspective(info))
+
+
+def _record_summary(record: GameRecord, positions: LocalPositions) -> dict[str, Any]:
+    final = positions.view(positions.total, None)
+    heroes = {p.get("seat"): p.get("hero") for p in final.get("players") or []}
+    result = positions.final_result or record.result or {}
+    return {
+        **identity(record),
+        "format": record.setup.get("format") or record.game,
+        "created": record.created,
+        "finished": record.finished,
+        "players": [
+            {"seat": s.seat, "name": s.name, "kind": s.kind, "hero": heroes.get(s.seat) or s.hero}
+            for s in record.seats
+        ],
+        "winners": result.get("winners") or [],
+        "reason": result.get("reason"),
+        "turns": final.get("turn"),
+        "steps": positions.total,
+        "status": record.status,
+        "problem": positions.problem,
+    }
+
+
+def net_replay(parts: Sequence[Mapping[str, Any]]) -> Replay:
+    """A finished game as a server sent it."""
+    positions = NetPositions(parts)
+    info = ReplayInfo.from_summary(positions.info, "server")
+    return Replay(info, positions, positions.perspective)
+
+
+# --------------------------------------------------------------------------- the network
+
+
+async def _exchange(url: str, request: dict[str, Any], timeout: float) -> list[dict[str, Any]]:
+    """Send one request to a server; its answers (every ``replay`` part, or one message)."""
+    from websockets.asyncio.client import connect
+
+    from shared.protocol import PROTOCOL_VERSION
+
+    answers: list[dict[str, Any]] = []
+    async with connect(url, compression=None, max_size=codec.CLIENT_LIMITS.max_frame,
+                       open_timeout=timeout) as ws:  # fmt: skip
+        await ws.send(codec.encode({"t": "hello", "v": PROTOCOL_VERSION, "name": "replay"}))
+        await ws.send(codec.encode({**request, "id": "replay-1"}))
+        async with asyncio.timeout(timeout):
+            async for frame in ws:
+                msg = codec.decode(frame, codec.CLIENT_LIMITS)
+                if msg.get("t") == "error":
+                    raise ReplayError(str(msg.get("code")), str(msg.get("message")))
+                if msg.get("id") != "replay-1":
+                    continue
+                answers.append(msg)
+                if msg.get("t") != "replay" or len(answers) >= int(msg.get("parts") or 1):
+                    break
+    return answers
+
+
+async def fetch_replay(
+    url: str, code: str, seat: int | None = None, token: str | None = None,
+    timeout: float = 60.0, index: int | None = None,
+) -> Replay:  # fmt: skip
+    """A finished game's replay from a live server (a spectator's, or a seat's with its
+    token): game ``index`` of the table (a match, rematches), or its last finished one.
+    :class:`ReplayError` for every refusal, with the server's sentence."""
+    request: dict[str, Any] = {"t": "replay", "table": code}
+    if index is not None:
+        request["index"] = index
+    if seat is not None:
+        request["seat"] = seat
+    if token is not None:
+        request["token"] = token
+    parts = sorted(await _guarded(_exchange(url, request, timeout), url), key=_part_number)
+    if not parts or [_part_number(p) for p in parts] != list(range(int(parts[0]["parts"]))):
+        raise ReplayError("bad_replay", "The server's replay arrived incomplete.")
+    return await asyncio.to_thread(net_replay, parts)
+
+
+async def fetch_listing(
+    url: str, timeout: float = 60.0, table: str | None = None, token: str | None = None
+) -> list[ReplayInfo]:
+    """The finished games a live server lists, one per game: of its newest finished
+    tables that allowed spectators, or (``table``) of that one table, ``token`` proving a
+    seat at it where spectators were not allowed."""
+    request: dict[str, Any] = {"t": "replays"}
+    if table is not None:
+        request["table"] = table
+    if token is not None:
+        request["token"] = token
+    answers = await _guarded(_exchange(url, request, timeout), url)
+    tables = answers[0].get("tables") if answers else None
+    return [ReplayInfo.from_summary(t, "server") for t in tables or [] if isinstance(t, dict)]
+
+
+async def _guarded(exchange: Any, url: str) -> list[dict[str, Any]]:
+    try:
+        answers: list[dict[str, Any]] = await exchange
+    except ReplayError:
+        raise
+    except (OSError, TimeoutError) as exc:
+        raise ReplayError("unreachable", f"Could not reach {url}: {exc}") from None
+    except Exception as exc:  # websockets' handshake and close errors, bad frames
+        raise ReplayError("unreachable", f"The connection to {url} failed: {exc}") from None
+    return answers
+
+
+def _part_number(part: Mapping[str, Any]) -> int:
+    number = part.get("part")
+    return number if isinstance(number, int) else -1
+
+
+# --------------------------------------------------------------------------- lists of games
+
+
+class Catalog(ABC):
+    """Where the replay list comes from, and how one of its games is opened."""
+
+    title: str
+
+    @abstractmethod
+    async def entries(self) -> list[ReplayInfo]:
+        """The games, newest first. :class:`ReplayError` when the source is unusable."""
+
+    @abstractmethod
+    async def open(self, info: ReplayInfo) -> Replay:
+        """One game, ready to show (its logs made)."""
+
+
+class StoreCatalog(Catalog):
+    """A database of games: the local games of this machine, or a server's (``--db``);
+    with ``table``, only that table's games (a match, rematches). Unfinished games are
+    listed too (it is the user's own file)."""
+
+    def __init__(
+        self, path: Path, source: str = "db", title: str = "", table: str | None = None
+    ) -> None:
+        self.path = path
+        self.source = source
+        self.table = table
+        self.title = title or f"Games in {path}"
+        if table is not None:
+            self.title = f"Games of table {table} in {title or path}"
+
+    def _store(self) -> Any:
+        from server.store import Store
+
+        check_database(self.path)
+        return Store(self.path)
+
+    async def entries(self) -> list[ReplayInfo]:
+        if self.source == "local" and not self.path.exists():
+            return []  # no local game recorded yet: do not create the file just to list it
+        return await asyncio.to_thread(self.entries_now)
+
+    def entries_now(self) -> list[ReplayInfo]:
+        import sqlite3
+
+        from server.replays import store_summaries, table_summaries
+
+        try:
+            store = self._store()
+            try:
+                if self.table is None:
+                    found = store_summaries(store, ("over", "playing"))
+                else:
+                    table_id = self._table_id(store, self.table)
+                    steps = len(store.commands(table_id))
+                    found = list(reversed(table_summaries(store, table_id, steps)))
+            finally:
+                store.close()
+        except sqlite3.Error as exc:
+            raise ReplayError("bad_database", f"cannot read {self.path}: {exc}") from None
+        return [ReplayInfo.from_summary(s, self.source) for s in found]
+
+    def _table_id(self, store: Any, key: str) -> int:
+        table_id: int | None = store.table_id_for(key.upper())
+        if table_id is None and key.isdigit() and _table_exists(store, int(key)):
+            table_id = int(key)
+        if table_id is None:
+            raise ReplayError("not_found", f"there is no game {key!r} in {self.path}")
+        return table_id
+
+    def game_count(self, key: str) -> int:
+        """How many games the table ``key`` (join code or table id) holds."""
+        import sqlite3
+
+        from server.replays import read_table
+
+        try:
+            store = self._store()
+            try:
+                return read_table(store, self._table_id(store, key)).game_count
+            finally:
+                store.close()
+        except sqlite3.Error as exc:
+            raise ReplayError("bad_database", f"cannot read {self.path}: {exc}") from None
+
+    async def open(self, info: ReplayInfo) -> Replay:
+        return await asyncio.to_thread(self.open_now, info.key, info.index)
+
+    def open_now(self, key: str, index: int | None = None) -> Replay:
+        """Game ``index`` (default: the last) of the table with this join code (or table
+        id) in the database."""
+        import sqlite3
+
+        from server.replays import record_from_store
+
+        try:
+            store = self._store()
+            try:
+                record = record_from_store(store, self._table_id(store, key), index)
+            finally:
+                store.close()
+        except sqlite3.Error as exc:
+            raise ReplayError("bad_database", f"cannot read {self.path}: {exc}") from None
+        if not record.commands and record.games == 1:
+            raise ReplayError("not_started", f"game {record.key} never started: nothing to replay")
+        return local_replay(record, self.source).prepare()
+
+
+def _table_exists(store: Any, table_id: int) -> bool:
+    row = store.db.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone()
+    return row is not None
+
+
+def check_database(path: Path) -> None:
+    """:class:`ReplayError` unless ``path`` is an existing Allegiance database (opened
+    read-only, so a wrong path never creates or changes a file)."""
+    import sqlite3
+
+    if not path.is_file():
+        raise ReplayError("not_found", f"no such database: {path}")
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            db.execute("SELECT id, code, seed FROM tables LIMIT 1").fetchall()
+            db.execute("SELECT table_id, idx, action FROM commands LIMIT 1").fetchall()
+        finally:
+            db.close()
+    except sqlite3.Error:
+        raise ReplayError("bad_database", f"{path} is not an Allegiance game database") from None
+
+
+class FolderCatalog(Catalog):
+    """The ``.jsonl`` replays of ``allegiance sim --record DIR``."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.title = f"Simulated games in {path}"
+        self.unreadable = 0
+
+    async def entries(self) -> list[ReplayInfo]:
+        return await asyncio.to_thread(self._entries)
+
+    def _entries(self) -> list[ReplayInfo]:
+        from server.replays import read_jsonl
+
+        files = sorted(self.path.glob("*.jsonl"), key=lambda f: (-_mtime(f), f.name))
+        out = []
+        self.unreadable = 0
+        for f in files:
+            try:
+                out.append(ReplayInfo.from_summary(file_summary(read_jsonl(f)), "file"))
+            except ReplayError:
+                self.unreadable += 1
+        return out
+
+    async def open(self, info: ReplayInfo) -> Replay:
+        return await asyncio.to_thread(open_file, Path(info.key))
+
+
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def file_summary(record: GameRecord) -> dict[str, Any]:
+    """A list line for a sim file without playing it: heroes from the first position,
+    turns from the file's result line."""
+    runner = Runner(record)
+    first = runner.rules.view_for(runner.state, None)
+    heroes = {p.get("seat"): p.get("hero") for p in first.get("players") or []}
+    result = record.result or {}
+    return {
+        **identity(record),
+        "format": record.setup.get("format") or record.game,
+        "created": record.created,
+        "finished": record.finished,
+        "players": [
+            {"seat": s.seat, "name": s.name, "kind": s.kind, "hero": heroes.get(s.seat) or s.hero}
+            for s in record.seats
+        ],
+        "winners": result.get("winners") or [],
+        "reason": result.get("reason"),
+        "turns": result.get("turns"),
+        "steps": len(record.commands),
+        "status": record.status,
+    }
+
+
+def open_file(path: Path) -> Replay:
+    """A ``sim --record`` file, ready to show."""
+    from server.replays import read_jsonl
+
+    return local_replay(read_jsonl(path), "file").prepare()
+
+
+class ServerCatalog(Catalog):
+    """The finished games of a live server (of the tables that allowed spectators), or
+    with ``table`` those of one table (``token``: a seat's, where spectators were not
+    allowed)."""
+
+    def __init__(self, url: str, table: str | None = None, token: str | None = None) -> None:
+        self.url = url
+        self.table = table
+        self.token = token
+        where = url if table is None else f"table {table} on {url}"
+        self.title = f"Finished games on {where}"
+        self.known: list[ReplayInfo] | None = None
+
+    async def entries(self) -> list[ReplayInfo]:
+        if self.known is None:
+            self.known = await fetch_listing(self.url, table=self.table, token=self.token)
+        return self.known
+
+    async def open(self, info: ReplayInfo) -> Replay:
+        return await fetch_own_replay(self.url, info.key, self.token, info.index)
+
+
+async def fetch_own_replay(
+    url: str, code: str, token: str | None = None, index: int | None = None
+) -> Replay:
+    """A finished game (``index``; default: the table's last finished one) as its player
+    sees it: with ``token``, or the seat token this client kept when it played there
+    (``allegiance join``); else a spectator's replay."""
+    if token is not None:
+        return await fetch_replay(url, code, token=token, index=index)
+    from client.settings import recall_seat
+
+    held = recall_seat(url, code)
+    if held is not None:
+        try:
+            return await fetch_replay(url, code, held[0], held[1], index=index)
+        except ReplayError as exc:
+            if exc.code != "unauthorized":
+                raise
+    return await fetch_replay(url, code, index=index)
+
+
+async def table_listing(url: str, code: str, token: str | None = None) -> ServerCatalog:
+    """The finished games of one table of a live server, listed with ``token`` or the
+    seat token kept for it (a stale kept token: listed as a spectator would be)."""
+    if token is None:
+        from client.settings import recall_seat
+
+        held = recall_seat(url, code)
+        if held is not None:
+            catalog = ServerCatalog(url, code, held[1])
+            try:
+                await catalog.entries()
+                return catalog
+            except ReplayError as exc:
+                if exc.code != "unauthorized":
+                    raise
+    catalog = ServerCatalog(url, code, token)
+    await catalog.entries()
+    return catalog

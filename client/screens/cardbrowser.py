@@ -1,0 +1,374 @@
+"""The card browser: every card and hero of the catalog, filtered like ``allegiance cards``.
+
+A list on the left (the shared basic, elite and action decks, the heroes' special cards,
+their weapon and armor faces, and the heroes), the chosen entry in full on the right:
+type, deck, cost, stats, copies, the whole text, both halves of a split card, and a
+hero's health, equipment, special cards, rules and every ability with its level, unlock
+cost, delay and whether it is a reaction. Filters: text (name, text, id; for a hero also
+its abilities), deck, hero, gold cost. Costs are the gold paid to play a card (each half
+of a split card); special and equipment cards have none, so a cost filter hides them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import Footer, Input, OptionList, Select, Static
+from textual.widgets.option_list import Option
+
+from client.cards import DECKS, CardBook, prettify
+
+#: The list's groups, in the order shown, and what the deck filter calls them.
+GROUPS: dict[str, str] = {
+    "basic": "Basic deck",
+    "elite": "Elite deck",
+    "action": "Action deck",
+    "special": "Special cards",
+    "equipment": "Equipment",
+    "hero": "Heroes",
+}
+_TYPE_NAMES = {
+    "basic": "Basic unit",
+    "elite": "Elite unit",
+    "action": "Action card",
+    "special_basic": "Special basic unit",
+    "special_elite": "Special elite unit",
+    "special": "Special card",
+    "weapon": "Weapon",
+    "armor": "Armor",
+}
+
+
+def card_group(card_type: str) -> str:
+    """The deck filter's group of a card type (as ``allegiance cards --deck``)."""
+    if card_type.startswith("special"):
+        return "special"
+    if card_type in ("weapon", "armor"):
+        return "equipment"
+    return card_type
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the list: a card or a hero."""
+
+    id: str
+    name: str
+    group: str
+    hero: str | None  # the hero a special or equipment card belongs to
+    costs: tuple[int, ...]  # gold to play it (each half of a split card); () for none
+    search: str  # lower-case text the search looks in
+
+    @property
+    def cost_text(self) -> str:
+        return "/".join(f"{c}g" for c in self.costs)
+
+
+@dataclass(frozen=True)
+class Filters:
+    text: str = ""
+    group: str | None = None
+    hero: str | None = None
+    cost: int | None = None
+
+    def keep(self, entry: Entry) -> bool:
+        if self.group is not None and entry.group != self.group:
+            return False
+        if self.hero is not None and self.hero not in (entry.hero, entry.id):
+            return False
+        if self.cost is not None and self.cost not in entry.costs:
+            return False
+        words = self.text.lower().split()
+        return all(word in entry.search for word in words)
+
+
+def _card_entry(card: Any) -> Entry:
+    group = card_group(card.type)
+    if card.halves:
+        costs = tuple(int(h.cost) for h in card.halves)
+    elif card.type in DECKS:
+        costs = (int(card.cost),)
+    else:
+        costs = ()
+    halves = " ".join(f"{h.name} {h.text}" for h in card.halves)
+    search = f"{card.id} {card.name} {card.text} {halves}".lower()
+    return Entry(card.id, card.name, group, card.hero, costs, search)
+
+
+def _hero_entry(hero: Any) -> Entry:
+    abilities = " ".join(f"{a.name} {a.text}" for a in hero.abilities)
+    rules = " ".join(hero.rules_text)
+    search = f"{hero.id} {hero.name} {hero.title} {abilities} {rules}".lower()
+    return Entry(hero.id, hero.name, "hero", hero.id, (), search)
+
+
+def catalog_entries(catalog: Any) -> list[Entry]:
+    """Every card and hero of ``catalog``, in the list's order."""
+    order = list(GROUPS)
+    cards = sorted(
+        (_card_entry(c) for c in catalog.cards.values()),
+        key=lambda e: (order.index(e.group), e.costs or (0,), e.name.lower()),
+    )
+    heroes = sorted((_hero_entry(h) for h in catalog.heroes.values()), key=lambda e: e.name)
+    return cards + heroes
+
+
+def entry_line(entry: Entry) -> str:
+    """The list's text for an entry (markup): the cost, then the name."""
+    return f"[$warning]{entry.cost_text:>5}[/] {escape(entry.name)}"
+
+
+def list_options(entries: list[Entry]) -> list[Option]:
+    """The list's options: each group under a heading line that cannot be picked."""
+    options: list[Option] = []
+    group = None
+    for entry in entries:
+        if entry.group != group:
+            group = entry.group
+            heading = f"[b $accent]── {GROUPS[group]} ──[/]"
+            options.append(Option(heading, id=f"group:{group}", disabled=True))
+        options.append(Option(entry_line(entry), id=entry.id))
+    return options
+
+
+# ---------------------------------------------------------------------------- details
+def _stats(card: Any) -> str:
+    if card.type in ("weapon",):
+        return f"Attack {card.attack}"
+    if card.type == "armor":
+        return f"Armor {card.armor}"
+    if card.type in ("basic", "elite", "special_basic", "special_elite"):
+        return f"Attack {card.attack} · Health {card.health}"
+    return ""
+
+
+def _owner(catalog: Any, card: Any) -> tuple[str, int | None, str | None]:
+    """(where it comes from, copies, the other side of an equipment card)."""
+    if card.type in DECKS:
+        return f"{card.type} deck", card.copies, None
+    hero = catalog.heroes.get(card.hero) if card.hero else None
+    hero_name = hero.name if hero is not None else prettify(card.hero or "")
+    if card.type in ("weapon", "armor") and hero is not None:
+        sides = hero.weapons if card.type == "weapon" else hero.armors
+        other = next((s for s in sides if s != card.id), None)
+        other_name = catalog.cards[other].name if other in catalog.cards else None
+        return f"{hero_name}'s double-sided {card.type} card", None, other_name
+    copies = hero.specials.get(card.id) if hero is not None else None
+    return f"{hero_name}'s reserves", copies, None
+
+
+def card_details(catalog: Any, book: CardBook, card_id: str) -> str:
+    """Everything about one card, as markup."""
+    card = catalog.cards[card_id]
+    where, copies, other = _owner(catalog, card)
+    kind = _TYPE_NAMES.get(card.type, prettify(card.type))
+    if card.is_split:
+        kind = "Split action card"
+    facts = [kind, where]
+    cost = book.info(card_id).cost_label if card.type in DECKS else ""
+    if card.is_split:
+        cost = "/".join(f"{h.cost}g" for h in card.halves)
+    if cost:
+        facts.append(f"cost {cost}")
+    if copies:
+        facts.append(f"×{copies}")
+    lines = [f"[b $accent]{escape(card.name)}[/]", f"[$text-muted]{escape(' · '.join(facts))}[/]"]
+    stats = _stats(card)
+    if stats:
+        lines.append(f"[b]{stats}[/]")
+    if other:
+        lines.append(f"Other side: {escape(other)}")
+    if card.is_split:
+        lines += ["", "Play one half:"]
+        for half in card.halves:
+            lines += ["", f"[b]{escape(half.name)}[/] · {half.cost} gold", escape(half.text)]
+    elif card.text:
+        lines += ["", escape(card.text)]
+    if card.flavor:
+        lines += ["", f"[i $text-muted]{escape(card.flavor)}[/]"]
+    return "\n".join(lines)
+
+
+def ability_line(ability: Any) -> str:
+    """``Level 2 · 10 gold · delay 3 · reaction`` (``Initial · delay 3`` at level 0)."""
+    parts = ["Initial" if ability.level == 0 else f"Level {ability.level}"]
+    if ability.level:
+        parts.append(f"{ability.cost} gold")
+    parts.append(f"delay {ability.delay}")
+    if ability.reaction:
+        parts.append("reaction")
+    return " · ".join(parts)
+
+
+def _names(catalog: Any, ids: Iterable[str]) -> str:
+    return " / ".join(
+        catalog.cards[i].name if i in catalog.cards else prettify(i) for i in dict.fromkeys(ids)
+    )
+
+
+def hero_details(catalog: Any, hero_id: str) -> str:
+    """A hero: health, equipment, special cards, rules and every ability, as markup."""
+    hero = catalog.heroes[hero_id]
+    lines = [
+        f"[b $accent]{escape(hero.name)}[/], {escape(hero.title)}",
+        f"[$text-muted]Hero · health {hero.health}[/]",
+        "",
+        f"Weapon: {escape(_names(catalog, hero.weapons))}",
+        f"Armor: {escape(_names(catalog, hero.armors))}",
+    ]
+    if hero.specials:
+        specials = ", ".join(
+            f"{catalog.cards[i].name if i in catalog.cards else prettify(i)} ×{n}"
+            for i, n in hero.specials.items()
+        )
+        lines.append(f"Special cards: {escape(specials)}")
+    for rule in hero.rules_text:
+        lines.append(f"Rule: {escape(rule)}")
+    lines += ["", "[b]Abilities[/]"]
+    for ability in hero.abilities:
+        lines += [
+            "",
+            f"[b]{escape(ability.name)}[/]  [$text-muted]{ability_line(ability)}[/]",
+            escape(ability.text),
+        ]
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------- screen
+def _load() -> tuple[Any, str | None]:
+    try:
+        from shared.rules.realm.catalog import load_catalog
+
+        return load_catalog(), None
+    except Exception as exc:  # bad card data: the browser says so instead of crashing
+        return None, str(exc) or type(exc).__name__
+
+
+class CardBrowserScreen(Screen[None]):
+    """Browse the catalog. ``escape`` goes back; ``/`` searches; ``ctrl+r`` clears filters."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("slash", "search", "Search", key_display="/"),
+        Binding("ctrl+r", "reset", "Clear filters"),
+    ]
+
+    def __init__(self, catalog: Any = None) -> None:
+        super().__init__(id="card-browser")
+        problem = None
+        if catalog is None:
+            catalog, problem = _load()
+        self.catalog = catalog
+        self.problem = problem
+        self.book = CardBook(catalog)
+        self.entries = catalog_entries(catalog) if catalog is not None else []
+        self.shown: list[Entry] = []
+
+    def compose(self) -> ComposeResult:
+        heroes = self.catalog.heroes.values() if self.catalog is not None else ()
+        costs = sorted({c for e in self.entries for c in e.costs})
+        with Horizontal(id="cb-filters"):
+            yield Input(placeholder="Search name or text", id="cb-search")
+            yield Select([(label, key) for key, label in GROUPS.items()], prompt="Any deck",
+                         id="cb-deck")  # fmt: skip
+            hero_options = sorted((str(h.name), str(h.id)) for h in heroes)
+            yield Select(hero_options, prompt="Any hero", id="cb-hero")
+            yield Select([(f"{c} gold", c) for c in costs], prompt="Any cost", id="cb-cost")
+        yield Static("", id="cb-count")
+        with Horizontal(id="cb-main"):
+            yield OptionList(id="cb-list")
+            with VerticalScroll(id="cb-detail-box"):
+                yield Static("", id="cb-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refilter()
+        self.query_one("#cb-list", OptionList).focus()
+
+    # filtering --------------------------------------------------------------------------
+    def filters(self) -> Filters:
+        def value(select_id: str) -> Any:
+            return self.query_one(select_id, Select).selection
+
+        return Filters(
+            text=self.query_one("#cb-search", Input).value,
+            group=value("#cb-deck"),
+            hero=value("#cb-hero"),
+            cost=value("#cb-cost"),
+        )
+
+    def refilter(self) -> None:
+        listing = self.query_one("#cb-list", OptionList)
+        current = listing.highlighted_option
+        keep = current.id if current is not None else None
+        keep_filters = self.filters()
+        self.shown = [e for e in self.entries if keep_filters.keep(e)]
+        listing.clear_options()
+        listing.add_options(list_options(self.shown))
+        ids = [e.id for e in self.shown]
+        chosen = keep if keep in ids else (ids[0] if ids else None)
+        if chosen is not None:
+            listing.highlighted = listing.get_option_index(chosen)
+        self._count()
+        self.show_entry(self.entry(chosen))
+
+    def entry(self, entry_id: str | None) -> Entry | None:
+        return next((e for e in self.shown if e.id == entry_id), None)
+
+    def _count(self) -> None:
+        cards = sum(1 for e in self.shown if e.group != "hero")
+        heroes = len(self.shown) - cards
+        text = f"{cards} card{'s' if cards != 1 else ''}"
+        if heroes:
+            text += f", {heroes} hero{'es' if heroes != 1 else ''}"
+        if self.catalog is not None and len(self.shown) < len(self.entries):
+            text += f" of {len(self.entries)}  [$text-muted](ctrl+r clears the filters)[/]"
+        self.query_one("#cb-count", Static).update(text)
+
+    def show_entry(self, entry: Entry | None) -> None:
+        detail = self.query_one("#cb-detail", Static)
+        if self.catalog is None:
+            problem = escape(self.problem or "")
+            detail.update(f"[$error]The card data could not be loaded:[/] {problem}")
+        elif entry is None:
+            detail.update("[$text-muted]Nothing matches these filters.[/]")
+        elif entry.group == "hero":
+            detail.update(hero_details(self.catalog, entry.id))
+        else:
+            detail.update(card_details(self.catalog, self.book, entry.id))
+        self.query_one("#cb-detail-box", VerticalScroll).scroll_home(animate=False)
+
+    @on(Input.Changed, "#cb-search")
+    @on(Select.Changed)
+    def _filters_changed(self) -> None:
+        self.refilter()
+
+    @on(Input.Submitted, "#cb-search")
+    def _search_done(self) -> None:
+        self.query_one("#cb-list", OptionList).focus()
+
+    @on(OptionList.OptionHighlighted, "#cb-list")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        self.show_entry(self.entry(event.option_id))
+
+    # actions ----------------------------------------------------------------------------
+    def action_search(self) -> None:
+        self.query_one("#cb-search", Input).focus()
+
+    def action_reset(self) -> None:
+        with self.prevent(Input.Changed, Select.Changed):
+            self.query_one("#cb-search", Input).value = ""
+            for select_id in ("#cb-deck", "#cb-hero", "#cb-cost"):
+                self.query_one(select_id, Select).clear()
+        self.refilter()
+
+    def action_back(self) -> None:
+        self.dismiss(None)

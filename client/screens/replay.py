@@ -1,0 +1,342 @@
+"""Replays: the list of recorded games, and one game stepped through forwards and back.
+
+The replay view draws with the table's own widgets (hero panels, territories, the chain,
+the battle, the hand, the decks, the game log), read-only: there is no prompt and no
+chat. Which games are listed, and how one is opened, is a
+:class:`~client.replay.Catalog`; what a step shows is a :class:`~client.replay.Replay`.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.markup import escape
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from client.replay import Catalog, Replay, ReplayError, ReplayFrame, ReplayInfo
+from client.viewmodel.table import TableModel, build_table
+from client.widgets.chain import BattleView, ChainView, DecksView
+from client.widgets.hand import HandView
+from client.widgets.hero import HeroPanel
+from client.widgets.log import GameLog
+from client.widgets.territory import Territory
+
+#: Log lines written to the log panel when it is redrawn (after a step back or a jump);
+#: stepping forwards appends.
+LOG_WINDOW = 300
+
+
+class ReplayBlock(Vertical):
+    """A hero panel over its territory (as on the table)."""
+
+    def __init__(self, classes: str = "") -> None:
+        super().__init__(classes=classes)
+        self.hero = HeroPanel()
+        self.territory = Territory()
+
+    def compose(self) -> ComposeResult:
+        yield self.hero
+        yield self.territory
+
+
+class ReplayScreen(Screen[None]):
+    """One recorded game, one step at a time."""
+
+    DEFAULT_CSS = """
+    ReplayScreen #rp-status { height: 1; background: $panel; padding: 0 1; }
+    ReplayScreen #rp-table { height: 1; background: $boost; padding: 0 1; }
+    ReplayScreen #rp-main { height: 1fr; layout: horizontal; }
+    ReplayScreen #rp-board { width: 1fr; height: 1fr; scrollbar-size-vertical: 1; }
+    ReplayScreen #rp-others, ReplayScreen #rp-mine { height: auto; }
+    ReplayScreen #rp-others .player { border-bottom: hkey $panel-lighten-1; }
+    ReplayScreen #rp-side { width: 44; height: 1fr; border-left: vkey $panel-lighten-2; }
+    ReplayScreen.-compact #rp-main { layout: vertical; }
+    ReplayScreen.-compact #rp-side {
+        width: 100%; height: 8; border-left: none; border-top: hkey $panel-lighten-2;
+    }
+    ReplayScreen.-compact #rp-side .side-title { display: none; }
+    """
+
+    # The arrows and Escape keep their meaning (client/settings.py RESERVED); the letter
+    # keys beside them, and the others, can be changed in Settings → Keys (scope "replay").
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right", "step(1)", "Next", key_display="→", priority=True),
+        Binding("l", "step(1)", "Next", show=False, priority=True, id="replay.next"),
+        Binding("left", "step(-1)", "Prev", key_display="←", priority=True),
+        Binding("h", "step(-1)", "Prev", show=False, priority=True, id="replay.previous"),
+        Binding("right_square_bracket", "turn(1)", "Turn", id="replay.next_turn"),
+        Binding("left_square_bracket", "turn(-1)", "Turn back", id="replay.this_turn"),
+        Binding("home", "edge(0)", "Start", priority=True, id="replay.start"),
+        Binding("end", "edge(1)", "End", priority=True, id="replay.end"),
+        Binding("v", "perspective", "View as", id="replay.view"),
+        Binding("q", "back", "Back", id="replay.back"),
+        Binding("escape", "back", "Back", show=False),
+    ]
+
+    def __init__(self, replay: Replay) -> None:
+        super().__init__(id="replay")
+        self.replay = replay
+        self.frame: ReplayFrame | None = None
+        self._blocks: dict[int, ReplayBlock] = {}
+        self._layout: tuple[object, ...] = ()
+        self._log_owner = object()
+        self._log_start = 0
+        self._drawn: tuple[int, object] | None = None  # (step, perspective) on screen
+        self._pending = False
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="rp-status")
+        yield Static("", id="rp-table")
+        with Vertical(id="rp-main"):
+            with VerticalScroll(id="rp-board"):
+                yield Vertical(id="rp-others")
+                yield ChainView(id="rp-chain")
+                yield BattleView(id="rp-battle")
+                yield Vertical(id="rp-mine")
+                yield HandView(id="rp-hand")
+                yield DecksView(id="rp-decks")
+            with Vertical(id="rp-side"):
+                yield Static("[b]Log[/b]", classes="side-title")
+                yield GameLog(id="rp-log")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(DecksView).styles.display = "block"  # the table hides it when compact
+        self.query_one(GameLog).focus()
+        self.show()
+        if self.replay.info.problem:
+            self.notify(self.replay.info.problem, severity="warning", timeout=8)
+
+    def on_resize(self) -> None:
+        if self.frame is not None:
+            self._draw(self.frame, redraw_log=True)
+
+    @property
+    def wide(self) -> bool:
+        return self.size.width >= 120
+
+    # drawing --------------------------------------------------------------------------
+    def show(self) -> None:
+        """Draw the replay's current step soon: a burst of key presses (a held key) is
+        drawn once, after the last of them."""
+        if not self._pending:
+            self._pending = True
+            self.call_later(self._show_now)
+
+    def _show_now(self) -> None:
+        self._pending = False
+        if not self.is_attached:
+            return
+        replay = self.replay
+        one_forward = self._drawn == (replay.step - 1, replay.perspective)
+        self.frame = replay.frame()
+        self._drawn = (replay.step, replay.perspective)
+        self._draw(self.frame, redraw_log=not one_forward)
+
+    def _draw(self, frame: ReplayFrame, redraw_log: bool) -> None:
+        table = build_table(frame.view)
+        self.query_one("#rp-status", Static).update(self._status(frame))
+        self.query_one("#rp-table", Static).update(self._table_line(frame, table))
+        self._place_players(table)
+        wide = self.wide
+        for panel in table.players:
+            block = self._blocks[panel.seat]
+            block.hero.show(panel, wide)
+            block.territory.show(panel, wide)
+        self.query_one(ChainView).show(table.chain)
+        self.query_one(BattleView).show(table.battle)
+        hand = self.query_one(HandView)
+        hand.display = table.seat is not None
+        hand.show(table.hand, wide)
+        self.query_one(DecksView).show(table.decks)
+        self._show_log(frame, redraw_log)
+
+    def _status(self, frame: ReplayFrame) -> str:
+        info = self.replay.info
+        who = escape(self.replay.perspective_name(frame.perspective))
+        return (
+            f"[b]Step {frame.step} of {frame.total}, turn {frame.turn}[/b] · as {who} · "
+            f"[$text-muted]replay of {escape(info.title)} ({escape(info.format_name)})[/]"
+        )
+
+    def _table_line(self, frame: ReplayFrame, table: TableModel) -> str:
+        if table.result:
+            return f"[b $success]Game over: {escape(table.result)}[/]"
+        if frame.step == frame.total and self.replay.info.problem:
+            return (
+                "[$warning]The replay stops here: the rules no longer accept the next command.[/]"
+            )
+        if frame.step == frame.total and frame.total:
+            return "[$warning]The record ends here: the game was not finished.[/]"
+        return escape(table.status)
+
+    def _place_players(self, table: TableModel) -> None:
+        layout = (tuple(p.seat for p in table.players), table.seat)
+        if layout == self._layout:
+            return
+        self._layout = layout
+        for block in self._blocks.values():
+            block.remove()
+        self._blocks = {}
+        you = table.you()
+        order = sorted(table.others(), key=lambda p: (p.seat - (you.seat if you else 0)) % 99)
+        others = self.query_one("#rp-others", Vertical)
+        for panel in order:
+            self._blocks[panel.seat] = block = ReplayBlock(classes="player")
+            others.mount(block)
+        if you is not None:
+            self._blocks[you.seat] = block = ReplayBlock(classes="player -you")
+            self.query_one("#rp-mine", Vertical).mount(block)
+
+    def _show_log(self, frame: ReplayFrame, redraw: bool) -> None:
+        """Forwards one step appends the new lines; anything else redraws the last
+        ``LOG_WINDOW`` lines (a new owner makes the log clear itself)."""
+        end = len(frame.log)
+        if redraw or end < self._log_start:
+            self._log_owner = object()
+            self._log_start = max(0, end - LOG_WINDOW)
+        self.query_one(GameLog).show(self._log_owner, frame.log[self._log_start :])
+
+    # actions --------------------------------------------------------------------------
+    def action_step(self, delta: int) -> None:
+        before = self.replay.step
+        if self.replay.go(before + delta) != before:
+            self.show()
+
+    def action_turn(self, delta: int) -> None:
+        before = self.replay.step
+        after = self.replay.next_turn() if delta > 0 else self.replay.previous_turn()
+        if after != before:
+            self.show()
+
+    def action_edge(self, end: int) -> None:
+        before = self.replay.step
+        if self.replay.go(self.replay.total if end else 0) != before:
+            self.show()
+
+    def action_perspective(self) -> None:
+        if len(self.replay.perspectives) < 2:
+            self.notify(
+                "A server's replay has one perspective: the one it was fetched for.",
+                severity="information",
+            )
+            return
+        self.replay.cycle_perspective()
+        self.show()
+        self.notify(f"Seen as {self.replay.perspective_name(self.replay.perspective)}.")
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class ReplayListScreen(Screen[None]):
+    """The recorded games of one source; Enter opens one."""
+
+    DEFAULT_CSS = """
+    ReplayListScreen #rl-title { height: 1; background: $panel; padding: 0 1; }
+    ReplayListScreen #rl-table { height: 1fr; }
+    ReplayListScreen #rl-note { height: auto; padding: 0 1; color: $text-muted; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "open", "Watch", priority=True),
+        Binding("q", "back", "Back", id="replay.back"),
+        Binding("escape", "back", "Back", show=False),
+    ]
+
+    #: The game (join code, and which game of its table) comes early: it names the game,
+    #: and at 80 columns the last columns are off screen (the table scrolls sideways).
+    COLUMNS = ("Date", "Game", "Format", "Winner", "Turns", "Players", "Heroes")
+
+    def __init__(self, catalog: Catalog) -> None:
+        super().__init__(id="replays")
+        self.catalog = catalog
+        self.games: list[ReplayInfo] = []
+        self.opening = False
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"[b]Replays[/b] · {escape(self.catalog.title)}", id="rl-title")
+        yield DataTable(id="rl-table", cursor_type="row", zebra_stripes=True)
+        yield Static("Reading the games…", id="rl-note")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns(*self.COLUMNS)
+        table.focus()
+        self.load()
+
+    @work(exclusive=True, group="replay-list")
+    async def load(self) -> None:
+        try:
+            games = await self.catalog.entries()
+        except ReplayError as exc:
+            self._note(f"[$error]{escape(exc.message)}[/]")
+            return
+        self.games = games
+        self._fill(games)
+
+    def _fill(self, games: list[ReplayInfo]) -> None:
+        from client.cards import default_book
+
+        book = default_book()
+        table = self.query_one(DataTable)
+        table.clear()
+        for i, g in enumerate(games):
+            turns = "—" if g.turns is None else str(g.turns)
+            table.add_row(g.date, g.title, g.format_name, g.winner, turns, g.player_names,
+                          g.heroes(book.name), key=str(i))  # fmt: skip
+        if games:
+            self._note(f"{len(games)} game(s). Enter to watch one; → ← step through it.")
+        else:
+            self._note(
+                "No recorded games yet. Local games (hot-seat, against bots) and hosted "
+                "ones are recorded when played; 'allegiance replay FILE.jsonl' opens a sim "
+                "recording."
+            )
+
+    def _note(self, text: str) -> None:
+        self.query_one("#rl-note", Static).update(text)
+
+    @on(DataTable.RowSelected, "#rl-table")
+    def _picked(self, event: DataTable.RowSelected) -> None:
+        self.action_open()
+
+    def action_open(self) -> None:
+        table = self.query_one(DataTable)
+        if not self.games or self.opening:
+            return
+        index = table.cursor_row
+        if 0 <= index < len(self.games):
+            self.opening = True
+            self._note(f"Opening {escape(self.games[index].title)}…")
+            self.open_game(self.games[index])
+
+    @work(exclusive=True, group="replay-open")
+    async def open_game(self, info: ReplayInfo) -> None:
+        try:
+            replay = await self.catalog.open(info)
+        except ReplayError as exc:
+            self.notify(exc.message, title="Cannot replay that game", severity="error")
+            self._note(f"[$error]{escape(exc.message)}[/]")
+            return
+        finally:
+            self.opening = False
+        self._note(f"{len(self.games)} game(s). Enter to watch one; → ← step through it.")
+        self.app.push_screen(ReplayScreen(replay))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+def local_games_list() -> ReplayListScreen:
+    """The list of the local games recorded on this machine."""
+    from client.replay import StoreCatalog
+    from server.local import local_games_path
+
+    return ReplayListScreen(StoreCatalog(local_games_path(), "local", "your local games"))

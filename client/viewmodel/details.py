@@ -1,0 +1,270 @@
+"""The details of one card on the table, for the details panel and popup (pure; no Textual).
+
+A card is named by the reference the table's widgets use (the same shapes as the view's
+target references, ``docs/realm-interface.md``):
+
+- ``"u:<handle>"`` a unit in a territory; ``"c:<handle>"`` a card in your hand (or, for
+  a spectator who sees every hand, in a player's hand);
+- ``"h:<seat>"`` a hero; ``"w:<seat>"`` / ``"r:<seat>"`` its weapon / armor face;
+- ``"a:<seat>:<ability>"`` a hero ability.
+
+Everything shown comes from the :class:`~client.viewmodel.table.TableModel` of the
+displayed seat (itself built from that seat's view) and the public card catalog: a card
+that is not in that model (another seat's hand, a deck) has no details.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from client.cards import CardBook, CardInfo, default_book
+from client.viewmodel.table import (
+    AbilityLine,
+    Equipment,
+    HandCard,
+    PlayerPanel,
+    TableModel,
+    UnitLine,
+)
+
+_KIND_NAMES = {
+    "basic": "Basic unit",
+    "elite": "Elite unit",
+    "special_basic": "Special basic unit",
+    "special_elite": "Special elite unit",
+    "action": "Action",
+    "special": "Special card",
+    "weapon": "Weapon",
+    "armor": "Armor",
+}
+
+
+@dataclass(frozen=True)
+class CardDetails:
+    """What the details panel shows about one card, in words."""
+
+    ref: str
+    name: str
+    kind: str  # "Elite unit", "Action", "Weapon", "Hero ability (level 2)", "Hero"
+    where: str  # "Your hand", "Bob's territory", "Alice's weapon"
+    cost: str = ""  # "5g", "Ember 3g / Frost 2g", "5g · cooldown 3"
+    stats: tuple[str, ...] = ()  # "Attack 5 (printed 3)", "Health 2/4"
+    text: tuple[str, ...] = ()  # the card's rules text, one paragraph a line
+    state: tuple[str, ...] = ()  # its current modifiers: damage, augments, exhausted…
+    flavor: str = ""
+
+
+def card_details(table: TableModel, ref: str, book: CardBook | None = None) -> CardDetails | None:
+    """The details of ``ref`` as the table's seat sees it; None if it is not on the table."""
+    book = book or default_book()
+    kind, _, rest = ref.partition(":")
+    try:
+        if kind == "c":
+            return _hand_card(table, int(rest), book)
+        if kind == "u":
+            return _unit(table, int(rest), book)
+        if kind in ("h", "w", "r"):
+            panel = _panel(table, int(rest))
+            if panel is None:
+                return None
+            if kind == "h":
+                return _hero(panel, book)
+            return _equipment(panel, panel.weapon if kind == "w" else panel.armor, kind, book)
+        if kind == "a":
+            seat, _, ability_id = rest.partition(":")
+            panel = _panel(table, int(seat))
+            for ability in panel.abilities if panel else ():
+                if ability.id == ability_id:
+                    assert panel is not None
+                    return _ability(panel, ability, book)
+    except ValueError:
+        return None
+    return None
+
+
+def _panel(table: TableModel, seat: int) -> PlayerPanel | None:
+    for panel in table.players:
+        if panel.seat == seat:
+            return panel
+    return None
+
+
+def _owner(panel: PlayerPanel) -> str:
+    return "Your" if panel.is_you else f"{panel.name}'s"
+
+
+def _text(info: CardInfo) -> tuple[str, ...]:
+    if info.halves:
+        return tuple(f"{name} ({cost}g): {text}" for name, cost, text in info.halves)
+    return tuple(line for line in info.text.splitlines() if line.strip())
+
+
+def _hand_card(table: TableModel, handle: int, book: CardBook) -> CardDetails | None:
+    card: HandCard | None = next((c for c in table.hand if c.handle == handle), None)
+    where = "Your hand"
+    for panel in table.players if card is None else ():  # hands a spectator sees
+        card = next((c for c in panel.open_hand or () if c.handle == handle), None)
+        if card is not None:
+            where = f"{panel.name}'s hand"
+            break
+    if card is None:
+        return None
+    info = book.info(card.card)
+    stats = _printed_stats(info)
+    cost = (
+        " / ".join(f"{name} {c}g" for name, c, _ in info.halves) if info.halves else card.cost_label
+    )
+    own = where == "Your hand"
+    state = ("Playable now" if card.playable else "Not playable now",) if own else ()
+    return CardDetails(
+        ref=card.ref,
+        name=card.name,
+        kind=_kind(info, card.kind),
+        where=where,
+        cost=cost,
+        stats=stats,
+        text=_text(info),
+        state=state,
+        flavor=info.flavor,
+    )
+
+
+def _printed_stats(info: CardInfo) -> tuple[str, ...]:
+    if info.attack is None and info.health is None:
+        return ()
+    return (f"Attack {info.attack or 0} · Health {info.health or 0}",)
+
+
+def _kind(info: CardInfo, fallback: str = "") -> str:
+    kind = info.kind or fallback
+    if info.reaction:
+        return f"{_KIND_NAMES.get(kind, kind.title())} (reaction)"
+    return _KIND_NAMES.get(kind, kind.title() or "Card")
+
+
+def _unit(table: TableModel, handle: int, book: CardBook) -> CardDetails | None:
+    for panel in table.players:
+        for unit in panel.units:
+            if unit.handle == handle:
+                return _unit_details(panel, unit, book)
+    return None
+
+
+def _unit_details(panel: PlayerPanel, unit: UnitLine, book: CardBook) -> CardDetails:
+    info = book.info(unit.card) if unit.card else CardInfo(unit.card, unit.name)
+    attack = f"Attack {unit.attack}"
+    if info.attack is not None and info.attack != unit.attack:
+        attack += f" (printed {info.attack})"
+    health = f"Health {unit.health}/{unit.max_health}"
+    if info.health is not None and info.health != unit.max_health:
+        health += f" (printed {info.health})"
+    return CardDetails(
+        ref=unit.ref,
+        name=unit.name,
+        kind=_kind(info, "unit"),
+        where=f"{_owner(panel)} territory",
+        cost=f"{info.cost}g" if info.cost else "",
+        stats=(f"{attack} · {health}",),
+        text=_text(info),
+        state=unit_state(unit),
+        flavor=info.flavor,
+    )
+
+
+def unit_state(unit: UnitLine) -> tuple[str, ...]:
+    """A unit's current modifiers, one a line ("Ready" when it has none)."""
+    out = []
+    if unit.damage:
+        out.append(f"{unit.damage} damage")
+    if unit.augments:
+        plural = "s" if unit.augments != 1 else ""
+        out.append(f"{unit.augments} augment counter{plural} (+{unit.augments}/+{unit.augments})")
+    if unit.shield:
+        out.append(f"Prevents the next {unit.shield} damage this turn")
+    out.append("Exhausted" if unit.exhausted else "Refreshed")
+    if unit.entered:
+        out.append("Entered play this turn: cannot attack")
+    out += [f"Attached: {name}" for name in unit.attachments]
+    out += [f"{name.replace('_', ' ').capitalize()} counters: {n}" for name, n in unit.counters]
+    return tuple(out)
+
+
+def _hero(panel: PlayerPanel, book: CardBook) -> CardDetails:
+    info = book.info(panel.hero_id) if panel.hero_id else CardInfo("", panel.hero)
+    state = [
+        f"Health {panel.health}/{panel.max_health}",
+        f"Gold {panel.gold} (+{panel.production})",
+    ]
+    if panel.shield:
+        state.append(f"Prevents the next {panel.shield} damage this turn")
+    state += [f"{name.replace('_', ' ').capitalize()} counters: {n}" for name, n in panel.counters]
+    state.append(panel.hand_summary.capitalize())
+    if panel.reserves:
+        state.append("Reserves: " + ", ".join(f"{n} ×{c}" for n, c in panel.reserves))
+    if not panel.alive:
+        state.append("Defeated")
+    return CardDetails(
+        ref=panel.hero_ref,
+        name=panel.hero,
+        kind=f"Hero{f', {info.title}' if info.title else ''}",
+        where=f"{panel.name}'s hero",
+        text=info.rules,
+        state=tuple(state),
+        flavor=info.flavor,
+    )
+
+
+def _equipment(
+    panel: PlayerPanel, item: Equipment | None, kind: str, book: CardBook
+) -> CardDetails | None:
+    if item is None:
+        return None
+    info = book.info(item.card) if item.card else CardInfo("", item.name)
+    what = "weapon" if kind == "w" else "armor"
+    printed = info.attack if kind == "w" else info.armor
+    value = f"{'Attack' if kind == 'w' else 'Armor'} {item.value}"
+    if printed is not None and printed != item.value:
+        value += f" (printed {printed})"
+    state = []
+    if item.left is not None:
+        state.append(f"Armor left this turn: {item.left}")
+    state.append("Exhausted" if item.exhausted else "Refreshed")
+    if item.other_face:
+        state.append(f"Other face: {item.other_face}")
+    return CardDetails(
+        ref=item.ref,
+        name=item.name,
+        kind=what.capitalize(),
+        where=f"{panel.name}'s {what}",
+        stats=(value,),
+        text=_text(info),
+        state=tuple(state),
+        flavor=info.flavor,
+    )
+
+
+def _ability(panel: PlayerPanel, ability: AbilityLine, book: CardBook) -> CardDetails:
+    info = book.ability(panel.hero_id, ability.id)
+    kind = f"Hero ability, level {ability.level}"
+    if info.reaction:
+        kind += " (reaction)"
+    cost = []
+    if info.cost:
+        cost.append(f"unlock {info.cost}g")
+    if info.delay is not None:
+        cost.append(f"delay {info.delay} after each use")
+    if not ability.unlocked:
+        state = "Locked"
+    elif ability.ready:
+        state = "Ready"
+    else:
+        state = f"Cooling down: {ability.cooldown} turn{'s' if ability.cooldown != 1 else ''}"
+    return CardDetails(
+        ref=ability.ref,
+        name=ability.name,
+        kind=kind,
+        where=f"{panel.name}'s {panel.hero}",
+        cost=" · ".join(cost),
+        text=_text(info),
+        state=(state,),
+    )

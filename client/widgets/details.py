@@ -1,0 +1,85 @@
+"""The details of the card the player is looking at: a panel beside the board in the wide
+layout, and a popup (key ``i``, or a click on a card) in the compact one.
+
+Both draw a :class:`~client.viewmodel.details.CardDetails`, built from the displayed
+seat's table model only.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.markup import escape
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from client.viewmodel.details import CardDetails
+from client.widgets import MarkupStatic
+
+HINT = (
+    "[$text-muted]Tab to a card (arrows move between cards), or point at one: its details"
+    " show here. [b]i[/b] opens them in full.[/]"
+)
+GONE = "[$text-muted]That card is no longer on the table.[/]"
+
+
+def details_markup(details: CardDetails | None, hint: str = HINT) -> str:
+    """The card's name, kind, cost, stats, text and current modifiers as markup."""
+    if details is None:
+        return hint
+    head = f"[b]{escape(details.name)}[/b]"
+    if details.cost:
+        head += f"  [$warning]{escape(details.cost)}[/]"
+    lines = [head, f"[$text-muted]{escape(details.kind)} · {escape(details.where)}[/]"]
+    lines += [f"[b]{escape(s)}[/b]" for s in details.stats]
+    lines += [escape(t) for t in details.text]
+    if details.state:
+        lines.append("[$accent]" + escape(" · ".join(details.state)) + "[/]")
+    if details.flavor:
+        lines.append(f"[i $text-muted]{escape(details.flavor)}[/]")
+    return "\n".join(lines)
+
+
+class DetailsPanel(MarkupStatic):
+    """The wide layout's details panel, above the log."""
+
+    DEFAULT_CLASSES = "details"
+
+    def show(self, details: CardDetails | None, gone: bool = False) -> None:
+        self.set_markup(details_markup(details, GONE if gone else HINT))
+
+
+class DetailsPopup(ModalScreen[None]):
+    """One card's details over the table; kept up to date while it is open."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("i", "close", "Close", show=False),
+        Binding("enter", "close", "Close", show=False),
+    ]
+
+    def __init__(self, details: CardDetails | None) -> None:
+        super().__init__(classes="details-popup")
+        self.details = details
+        self._text = MarkupStatic(id="details-text")
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="details-box"):
+            yield self._text
+            yield Static("[$text-muted]esc, i or enter: close[/]", id="details-keys")
+
+    def on_mount(self) -> None:
+        self.show(self.details)
+
+    def show(self, details: CardDetails | None) -> None:
+        self.details = details
+        self._text.set_markup(details_markup(details, GONE))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+    def on_click(self) -> None:
+        self.dismiss(None)

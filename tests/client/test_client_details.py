@@ -1,0 +1,263 @@
+"""Card details: what the panel and popup say about a card (only from the seat's own
+view), keyboard focus across the table, the mouse, and incremental redraws."""
+
+from __future__ import annotations
+
+import pytest
+
+from client.cards import CardBook, default_book
+from client.screens.curtain import CurtainScreen
+from client.screens.table import TableScreen
+from client.viewmodel.details import card_details
+from client.viewmodel.table import build_table
+from client.widgets.details import DetailsPanel, DetailsPopup
+from client.widgets.hand import HandView
+from client.widgets.hero import HeroPanel
+from client.widgets.strip import CardStrip
+from client.widgets.territory import Territory
+from tests.client.fixtures import views as v
+from tests.client.helpers import Fake, make_app, screen_text
+
+BOOK = CardBook()  # no catalog: names come from the ids
+
+
+# the view model ------------------------------------------------------------------------------
+def test_a_unit_shows_its_stats_and_every_current_modifier() -> None:
+    view = v.base(0)
+    bob_units = view["players"][1]["units"]
+    bob_units[0].update(attack=5, exhausted=True, shield=1, counters={"curse": 2},
+                        attachments=[{"handle": 301, "card": "deathcap_venom"}])  # fmt: skip
+    t = build_table(view, BOOK)
+    infantry = card_details(t, "u:21", BOOK)
+    assert infantry is not None
+    assert infantry.name == "Infantry" and infantry.where == "Bob's territory"
+    assert infantry.stats == ("Attack 5 · Health 4/4",)
+    assert infantry.state == (
+        "2 damage",
+        "Prevents the next 1 damage this turn",
+        "Exhausted",
+        "Attached: Deathcap Venom",
+        "Curse counters: 2",
+    )
+    halberdier = card_details(t, "u:22", BOOK)
+    assert halberdier is not None and "Entered play this turn: cannot attack" in halberdier.state
+    recruit = card_details(t, "u:11", BOOK)
+    assert recruit is not None and recruit.where == "Your territory"
+    assert "1 augment counter (+1/+1)" in recruit.state and "Refreshed" in recruit.state
+
+
+def test_printed_text_and_stats_come_from_the_catalog() -> None:
+    book = default_book()
+    t = build_table(v.maneuver(), book)
+    strike = card_details(t, "c:102", book)
+    assert strike is not None
+    assert strike.where == "Your hand" and strike.cost.endswith("g") and strike.text
+    assert strike.state == ("Playable now",)
+    golem = card_details(t, "c:104", book)
+    assert golem is not None and golem.state == ("Not playable now",)
+    info = book.info("infantry")
+    view = v.base(0)
+    view["players"][1]["units"][0].update(attack=(info.attack or 0) + 2)
+    infantry = card_details(build_table(view, book), "u:21", book)
+    assert infantry is not None and f"(printed {info.attack})" in infantry.stats[0]
+
+
+def test_equipment_abilities_and_heroes() -> None:
+    t = build_table(v.base(0), BOOK)
+    hammer = card_details(t, "w:1", BOOK)
+    assert hammer is not None and hammer.kind == "Weapon" and hammer.where == "Bob's weapon"
+    assert hammer.stats == ("Attack 3",)
+    assert hammer.state == ("Exhausted", "Other face: Styrka Validata")
+    plate = card_details(t, "r:0", BOOK)
+    assert plate is not None and "Armor left this turn: 2" in plate.state
+    recruits = card_details(t, "a:0:new_recruits", BOOK)
+    assert recruits is not None and recruits.state == ("Cooling down: 3 turns",)
+    assert card_details(t, "a:0:rally", BOOK).state == ("Locked",)  # type: ignore[union-attr]
+    assert card_details(t, "a:0:equip", BOOK).state == ("Ready",)  # type: ignore[union-attr]
+    hero = card_details(t, "h:1", BOOK)
+    assert hero is not None and "Health 37/38" in hero.state
+    assert "Hand 4 (2 basic, 1 elite, 1 action)" in hero.state
+
+
+def test_no_details_of_cards_the_seat_cannot_see() -> None:
+    alice, bob, watcher = (build_table(v.base(s), BOOK) for s in (0, 1, None))
+    assert card_details(alice, "c:101", BOOK) is not None  # Alice's own Battle Surge
+    assert card_details(bob, "c:101", BOOK) is None  # ... is hidden from Bob
+    assert card_details(alice, "c:201", BOOK) is None  # and Bob's hand from Alice
+    assert card_details(watcher, "c:101", BOOK) is None
+    for ref in ("u:999", "zz", "u:x", "a:0:nope", "w:7", "c:"):
+        assert card_details(alice, ref, BOOK) is None
+
+
+# the table -----------------------------------------------------------------------------------
+def panel_text(app) -> str:
+    return str(app.screen.query_one(DetailsPanel).visual)
+
+
+@pytest.mark.asyncio
+async def test_tab_and_arrows_move_over_the_cards_and_the_panel_follows() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        fake = Fake(app, [0])
+        fake.show(0, v.maneuver())
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        assert "Tab to a card" in panel_text(app)
+        await pilot.press("tab")  # from the prompt to the first strip: Bob's hero
+        assert isinstance(screen.focused, HeroPanel) and screen.focused.selected == "h:1"
+        await pilot.press("right")
+        await pilot.pause()
+        assert "Valdruun Warhammer" in panel_text(app) and "Exhausted" in panel_text(app)
+        for _ in range(len(screen.focused.refs) - 1):  # past Bob's last ability...
+            await pilot.press("right")
+        await pilot.pause()
+        assert isinstance(screen.focused, Territory)  # ... into his territory
+        assert screen.focused.selected == "u:21" and "2 damage" in panel_text(app)
+        territory = screen.focused
+        assert any(span.style == "reverse" for span in territory.visual.spans)  # the cursor
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.focused is not None and screen.focused.id == "choices"
+        assert not any(span.style == "reverse" for span in territory.visual.spans)
+        await pilot.press("shift+tab")  # backwards: the hand (its first card, as new)
+        assert isinstance(screen.focused, HandView) and screen.focused.selected == "c:101"
+        await pilot.press("end")
+        await pilot.pause()
+        assert screen.focused.selected == "c:104"
+        assert "Siege Golem" in panel_text(app) and "Not playable now" in panel_text(app)
+        await pilot.press("left", "home")
+        assert screen.focused.selected == "c:101"
+        await pilot.press("tab", "tab")  # round: the prompt, then the first strip again,
+        assert isinstance(screen.focused, HeroPanel)  # which kept its place
+        assert screen.focused.selected == "a:1:ascension"
+
+
+@pytest.mark.asyncio
+async def test_the_panel_keeps_up_with_patches() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        fake = Fake(app, [0])
+        view = v.maneuver()
+        fake.show(0, view)
+        await pilot.pause()
+        await pilot.press("tab", "end", "right")  # Bob's hero, his last card, his first unit
+        await pilot.pause()
+        assert app.screen.inspected == "u:21" and "2 damage" in panel_text(app)
+        nxt = v.maneuver()
+        nxt["version"] = 58
+        nxt["players"][1]["units"][0]["damage"] = 3
+        fake.show(0, nxt)
+        await pilot.pause()
+        assert "3 damage" in panel_text(app)
+        gone = v.maneuver()
+        gone["version"] = 59
+        gone["players"][1]["units"].pop(0)
+        fake.show(0, gone)
+        await pilot.pause()
+        assert "no longer on the table" in panel_text(app)
+
+
+@pytest.mark.asyncio
+async def test_i_opens_the_details_popup_in_the_compact_layout() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        fake = Fake(app, [0])
+        fake.show(0, v.maneuver())
+        await pilot.pause()
+        await pilot.press("i")  # nothing chosen yet: only a hint
+        assert isinstance(app.screen, TableScreen)
+        await pilot.press("shift+tab", "end", "left", "i")
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsPopup)
+        text = screen_text(app)
+        assert "Halberdier" in text and "Your hand" in text and "Playable now" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and fake.submits() == []
+        await pilot.press("escape", "p")  # back to the prompt, whose keys work again
+        await pilot.pause()
+        assert fake.submits() == [{"kind": "pass"}]
+
+
+@pytest.mark.asyncio
+async def test_the_mouse_points_at_a_card_and_a_click_opens_it() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        fake = Fake(app, [0])
+        fake.show(0, v.maneuver())
+        await pilot.pause()
+        bob = app.screen.query(Territory).first()
+        column = bob.visual.plain.split("\n")[1].index("Halberdier")  # type: ignore[attr-defined]
+        await pilot.hover(bob, offset=(column, 1))
+        await pilot.pause()
+        assert "Halberdier" in panel_text(app) and "Entered play" in panel_text(app)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        fake = Fake(app, [0])
+        fake.show(0, v.maneuver())
+        await pilot.pause()
+        bob = app.screen.query(Territory).first()
+        column = bob.visual.plain.index("Halberdier")  # type: ignore[attr-defined]
+        await pilot.click(bob, offset=(column, 0))
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsPopup)
+        assert "Bob's territory" in screen_text(app)
+
+
+@pytest.mark.asyncio
+async def test_the_next_seat_never_sees_the_last_ones_card_details() -> None:
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        fake = Fake(app, [0, 1])
+        fake.show(0, v.maneuver())
+        bob = v.base(1)
+        bob["to_act"] = 0
+        fake.show(1, bob)
+        await pilot.pause()
+        await pilot.press("enter")  # Alice lifts the curtain
+        await pilot.pause()
+        await pilot.press("shift+tab", "end")  # her hand's last card
+        await pilot.pause()
+        assert "Siege Golem" in panel_text(app)
+        fake.show(0, v.waiting())
+        fake.show(1, v.assign())
+        await pilot.pause()
+        assert isinstance(app.screen, CurtainScreen)
+        assert "Siege Golem" not in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert "Siege Golem" not in screen_text(app) and "Siege Golem" not in panel_text(app)
+        assert app.screen.inspected is None
+
+
+# redraws ---------------------------------------------------------------------------------------
+@pytest.mark.asyncio
+async def test_a_patch_redraws_only_the_widgets_whose_part_changed(monkeypatch) -> None:
+    drawn: list[str] = []
+    update = CardStrip.update
+
+    def spy(self, *args, **kwargs):
+        drawn.append(type(self).__name__)
+        return update(self, *args, **kwargs)
+
+    monkeypatch.setattr(CardStrip, "update", spy)
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        fake = Fake(app, [0])
+        fake.show(0, v.maneuver())
+        await pilot.pause()
+        assert set(drawn) == {"HandView", "HeroPanel", "Territory"}
+        drawn.clear()
+        nxt = v.maneuver()
+        nxt["version"] = 58
+        nxt["players"][1]["units"][0]["damage"] = 3  # one card changed
+        fake.show(0, nxt)
+        await pilot.pause()
+        assert drawn == ["Territory"]
+        assert "dmg 3" in screen_text(app)
+        drawn.clear()
+        fake.show(0, nxt)  # the same view again: nothing to draw
+        await pilot.pause()
+        assert drawn == []
