@@ -455,8 +455,17 @@ def local_replay(record: GameRecord, source: str) -> Replay:
 
 def _record_summary(record: GameRecord, positions: LocalPositions) -> dict[str, Any]:
     final = positions.view(positions.total, None)
-    heroes = {p.get("seat"): p.get("hero") for p in final.get("players") or []}
     result = positions.final_result or record.result or {}
+    summary = _summary(record, final, result, final.get("turn"), positions.total)
+    summary["problem"] = positions.problem
+    return summary
+
+
+def _summary(
+    record: GameRecord, view: dict[str, Any], result: dict[str, Any], turns: Any, steps: int
+) -> dict[str, Any]:
+    """One line of the replay list: who played which hero, who won, how long it took."""
+    heroes = {p.get("seat"): p.get("hero") for p in view.get("players") or []}
     return {
         **identity(record),
         "format": record.setup.get("format") or record.game,
@@ -468,10 +477,9 @@ def _record_summary(record: GameRecord, positions: LocalPositions) -> dict[str, 
         ],
         "winners": result.get("winners") or [],
         "reason": result.get("reason"),
-        "turns": final.get("turn"),
-        "steps": positions.total,
+        "turns": turns,
+        "steps": steps,
         "status": record.status,
-        "problem": positions.problem,
     }
 
 
@@ -734,23 +742,8 @@ def file_summary(record: GameRecord) -> dict[str, Any]:
     turns from the file's result line."""
     runner = Runner(record)
     first = runner.rules.view_for(runner.state, None)
-    heroes = {p.get("seat"): p.get("hero") for p in first.get("players") or []}
     result = record.result or {}
-    return {
-        **identity(record),
-        "format": record.setup.get("format") or record.game,
-        "created": record.created,
-        "finished": record.finished,
-        "players": [
-            {"seat": s.seat, "name": s.name, "kind": s.kind, "hero": heroes.get(s.seat) or s.hero}
-            for s in record.seats
-        ],
-        "winners": result.get("winners") or [],
-        "reason": result.get("reason"),
-        "turns": result.get("turns"),
-        "steps": len(record.commands),
-        "status": record.status,
-    }
+    return _summary(record, first, result, result.get("turns"), len(record.commands))
 
 
 def open_file(path: Path) -> Replay:
