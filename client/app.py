@@ -23,7 +23,7 @@ from client.screens.help import HelpScreen
 from client.screens.join import JoinPlan, JoinScreen
 from client.screens.menu import MenuScreen
 from client.screens.settings import SettingsScreen
-from client.screens.setup import LocalPlan, SetupScreen, default_plan
+from client.screens.setup import LocalPlan, SetupScreen, default_host_plan, default_plan
 from client.settings import (
     Settings,
     load_settings,
@@ -71,6 +71,8 @@ class AllegianceApp(App[int]):
         #: Extra settings for the in-process server of local games (tests: fixed seeds).
         self.server_settings: dict[str, Any] = {}
         self.last_plan: LocalPlan | None = start if isinstance(start, LocalPlan) else None
+        #: The last game set up in the menu's "Host a game", offered again next time.
+        self.last_host_plan: LocalPlan | None = None
         #: ``allegiance host``: (plan, bind address, port, database, LAN name) to host.
         self.host_start: tuple[LocalPlan, str, int, str | None, str | None] | None = None
         #: ``allegiance join`` / ``watch`` without a code: (address or None, watch) to ask.
@@ -267,6 +269,20 @@ class AllegianceApp(App[int]):
     def action_join_game(self) -> None:
         self._join_screen(False)
 
+    def action_host_game(self) -> None:
+        """Host a table on this network from the menu (as ``allegiance host``): the server
+        runs in this process on every interface, on port 8765 or, when that is taken,
+        any free port (the lobby shows the address and the code to give)."""
+        plan = self.last_host_plan or default_host_plan(self.settings.name)
+
+        def chosen(result: LocalPlan | None) -> None:
+            if result is not None:
+                self.last_host_plan = result
+                port = free_port(HOST_PORT)
+                self.start_host(result, "0.0.0.0", port, None, lan_name())
+
+        self.push_screen(SetupScreen(plan, hosting=True), chosen)
+
     def action_replays(self) -> None:
         """The recorded local games of this machine (``allegiance replay``)."""
         from client.screens.replay import local_games_list
@@ -321,6 +337,9 @@ class AllegianceApp(App[int]):
             "New local game", "Hot-seat and bots in this terminal", self.action_new_game
         )
         yield SystemCommand(
+            "Host a game", "Host a table on this network; others join", self.action_host_game
+        )
+        yield SystemCommand(
             "Join a game", "Join a table by address and join code", self.action_join_game
         )
         yield SystemCommand("Watch a game", "Spectate a table", self.action_watch_game)
@@ -350,6 +369,32 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+#: The port a table hosted from the menu tries first (``allegiance host``'s default).
+HOST_PORT = 8765
+
+
+def free_port(wanted: int) -> int:
+    """``wanted`` when nothing listens on it, else a free port the system picks."""
+    import socket
+
+    for port in (wanted, 0):
+        with socket.socket() as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server does
+            try:
+                probe.bind(("0.0.0.0", port))
+            except OSError:
+                continue
+            return int(probe.getsockname()[1])
+    return 0
+
+
+def lan_name() -> str:
+    """How a hosted table is named on the LAN: after this machine."""
+    import socket
+
+    return f"Allegiance on {socket.gethostname().split('.')[0]}"
 
 
 def host_hint(bind: str, port: int) -> str:

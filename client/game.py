@@ -207,6 +207,10 @@ class GameController:
             self.link = "connecting…"
         elif update.state == "reconnecting":
             self.link = "reconnecting…" + (f" {update.detail}" if update.detail else "")
+            if before == "":  # it was online: say so once, whatever the screen shows
+                self.app.notify(
+                    "Lost the connection to the server; reconnecting…", severity="warning"
+                )
         else:
             self.link = "disconnected"
 

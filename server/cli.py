@@ -18,7 +18,8 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--host",
         default="127.0.0.1",
-        help="address to listen on (default 127.0.0.1; 0.0.0.0 for a LAN)",
+        help="address to listen on (default %(default)s; 0.0.0.0 for every network, "
+        "127.0.0.1 for this machine only)",
     )
     parser.add_argument(
         "--port", type=int, default=8765, help="port to listen on (default 8765; 0 = any free port)"

@@ -114,10 +114,12 @@ class Connection:
         """Write every frame handed to the protocol in this pass of the event loop."""
         self._flush_planned = False
         try:
-            for data in self.ws.protocol.data_to_send():
-                if data:
-                    self.ws.transport.write(data)
-                elif self.ws.transport.can_write_eof():
+            chunks = self.ws.protocol.data_to_send()
+            end = chunks.index(b"") if b"" in chunks else len(chunks)
+            if end:  # one system call for all of them: each costs more than the copy
+                self.ws.transport.write(b"".join(chunks[:end]) if end > 1 else chunks[0])
+            if end < len(chunks):  # the protocol asked to end the stream
+                if self.ws.transport.can_write_eof():
                     self.ws.transport.write_eof()
                 else:
                     self.ws.transport.close()

@@ -282,8 +282,18 @@ class Series:
         return "rematch" if self.decided else "game"
 
     def waiting_for(self, table: Table) -> list[int]:
-        """Human seats that have not asked for the next game yet."""
-        return [s.seat for s in table.seats if s.kind == "human" and s.seat not in self.ready]
+        """Human seats that have not asked for the next game yet. A seat a bot plays for
+        (its player gone past the reconnect grace, policy "bot" or "concede") agrees at
+        once, as bots do, so a match does not wait for someone who has left."""
+        return [
+            s.seat
+            for s in table.seats
+            if s.kind == "human" and s.seat not in self.ready and not s.botlike
+        ]
+
+    def between_games(self) -> bool:
+        """Whether the table, its game over, waits for the next game of this match."""
+        return self.match is not None and not self.decided
 
     # --- what every seat sees -------------------------------------------------------------
 
@@ -334,6 +344,23 @@ def game_over(table: Table) -> None:
     if not series.decided and not series.waiting_for(table):
         with contextlib.suppress(ProtocolError):  # logged; the table stays over
             start_next(table)  # bots only: the match goes on by itself
+        return
+    if series.between_games():
+        for s in table.seats:  # someone already gone gets the grace to come back
+            stream = table.streams.get(s.seat)
+            if s.kind == "human" and not (stream and stream.subscribers):
+                table._start_grace(s)
+
+
+def absent_between_games(table: Table) -> None:
+    """A seat's reconnect grace ran out while the table waits for the next game of a
+    match: under policy "bot" or "concede" the seat now agrees (a bot plays for it, or
+    it concedes each game as it comes); the next game starts if nobody else is awaited."""
+    series = table.series
+    if table.status != "over" or not series.between_games() or series.waiting_for(table):
+        return
+    with contextlib.suppress(ProtocolError):  # logged; the table stays over
+        start_next(table)
 
 
 def _match_sentence(table: Table) -> str:

@@ -248,7 +248,8 @@ class Publisher:
         del stream.subscribers[sub]
         if seat is not None and not stream.subscribers and self.seats[seat].kind == "human":
             s = self.seats[seat]
-            if self.status == "playing":
+            between = self.status == "over" and self.series.between_games()
+            if self.status == "playing" or between:
                 self.notice("seat_disconnected", f"{s.name} lost the connection.", {"seat": seat})
                 self._start_grace(s)
         if not stream.subscribers:

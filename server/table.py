@@ -47,7 +47,7 @@ from collections.abc import Callable
 from typing import Any
 
 from server import bots
-from server.matchplay import Series, game_over, is_boundary
+from server.matchplay import Series, absent_between_games, game_over, is_boundary
 from server.options import SeatSpec, spectator_view
 from server.seating import Host, Seat, Stream, _id_key
 from server.store import TableRow
@@ -186,10 +186,18 @@ class Table(Publisher):
         s = self.seats[seat]
         token = new_token()
         s.token_hash = hash_token(token)
-        s.name = name or s.name
+        s.name = self._distinct_name(seat, name or s.name)
         s.hero = hero or s.hero
         self.host.store.claim_seat(self.id, seat, s.name, s.hero, s.token_hash)
         return token
+
+    def _distinct_name(self, seat: int, name: str) -> str:
+        """``name``, or ``name (N)`` (N the seat's number) when another seat already has
+        it: two players who both kept the default name must still tell who is who."""
+        taken = {s.name.casefold() for s in self.seats if s.seat != seat}
+        if name.casefold() not in taken:
+            return name
+        return f"{name} ({seat + 1})"
 
     def maybe_start(self) -> None:
         if self.status != "waiting" or not all(s.claimed for s in self.seats):
@@ -430,7 +438,10 @@ class Table(Publisher):
     # --- reconnect policy --------------------------------------------------------------
 
     def _start_grace(self, s: Seat) -> None:
-        if s.grace is not None or self.status != "playing":
+        """A human seat lost its last connection: after the table's grace its policy
+        applies — during a game, or between the games of a match (ruling 39)."""
+        between = self.status == "over" and self.series.between_games()
+        if s.grace is not None or not (self.status == "playing" or between):
             return
         s.grace = self.loop.call_later(float(self.options["grace"]), self._grace_over, s)
 
@@ -447,6 +458,8 @@ class Table(Publisher):
             self.notice("seat_conceded", f"{s.name} conceded.", {"seat": s.seat})
         else:
             return
+        if self.status == "over":
+            absent_between_games(self)
         self._plan()
         self.publish([])
 
@@ -466,6 +479,8 @@ class Table(Publisher):
             "seats": self.meta(None)["seats"],
             "spectators": bool(self.options["spectators"]),
             "spectator_view": spectator_view(self.options),
+            "best_of": self.options.get("best_of", 1),
+            "match": self.series.info(self),
         }
 
     def shutdown(self) -> None:

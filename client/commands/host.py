@@ -66,9 +66,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _host_and_play(args: argparse.Namespace, players: int) -> int:
-    import socket
-
-    from client.app import AllegianceApp
+    from client.app import AllegianceApp, lan_name
     from client.screens.setup import LocalPlan, SeatPlan
 
     app = AllegianceApp()
@@ -81,8 +79,7 @@ def _host_and_play(args: argparse.Namespace, players: int) -> int:
     if args.best_of > 1:
         options["best_of"] = args.best_of
     plan = LocalPlan(args.format, tuple(seats), options)
-    lan_name = args.name or f"Allegiance on {socket.gethostname().split('.')[0]}"
-    app.host_start = (plan, args.host, args.port, args.db, lan_name)
+    app.host_start = (plan, args.host, args.port, args.db, args.name or lan_name())
     return int(app.run() or 0)
 
 

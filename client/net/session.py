@@ -154,6 +154,8 @@ class ClientSession:
         self._ids = itertools.count(1)
         self._opening: Message | None = None  # create / join / watch, until answered
         self._pending_claims: list[int] = []
+        #: ids of the ``join``-with-token requests of the latest (re)connection
+        self._resume_ids: set[str] = set()
         self.spectator = False
         #: The table's chat as received so far, oldest first (the last :data:`CHAT_KEEP`).
         self.chat_lines: list[ChatLine] = []
@@ -198,6 +200,7 @@ class ClientSession:
     def on_connected(self) -> list[Message]:
         """The messages to send after ``hello`` on every (re)connection, in order."""
         out: list[Message] = [{"t": "hello", "v": PROTOCOL_VERSION, "name": self.name}]
+        self._resume_ids = set()
         if self._opening is not None:
             out.append(self._opening)
         for stream in self.streams.values():
@@ -208,7 +211,9 @@ class ClientSession:
                 continue
             if stream.token is None:
                 continue
-            out.append({"t": "join", "id": self._next_id(), "table": self.table,
+            resume_id = self._next_id()
+            self._resume_ids.add(resume_id)
+            out.append({"t": "join", "id": resume_id, "table": self.table,
                         "seat": stream.seat, "token": stream.token})  # fmt: skip
             if stream.in_flight is not None:
                 out.append(stream.in_flight)  # same id: applied at most once
@@ -478,21 +483,35 @@ class ClientSession:
     def _on_error(self, msg: Mapping[str, Any]) -> list[Update]:
         text = str(msg.get("message") or msg.get("code") or "The server reported an error.")
         opening = self._opening
-        if msg.get("code") in _FATAL_ERRORS and (
+        fatal = msg.get("code") in _FATAL_ERRORS
+        if fatal and self._is_resume(msg.get("id")):
+            self._opening = None
+            return [Failed(self._gone(text))]
+        if fatal and (
             msg.get("code") == "version_mismatch"
             or (opening is not None and msg.get("id") == opening.get("id"))
-            or self._is_resume(msg.get("id"))
         ):
             self._opening = None
             return [Failed(text)]
         return [Notice(text, "error")]
 
     def _is_resume(self, request_id: Any) -> bool:
-        # Errors to a resume mean the held seat is gone (for example the table ended).
+        """Whether ``request_id`` asked to resume a held seat: an error to it means the
+        seat is gone (the table ended, or a restarted server did not keep it)."""
+        if isinstance(request_id, str) and request_id in self._resume_ids:
+            return True
         return (
             bool(request_id)
             and not self.seats_to_decide()
             and all(s.doc is None for s in self.streams.values())
+        )
+
+    def _gone(self, text: str) -> str:
+        if not any(s.doc is not None for s in self.streams.values()):
+            return text
+        return (
+            f"{text} The game at table {self.table} cannot go on from here: the server no "
+            "longer has your seat (it may have been restarted without keeping its games)."
         )
 
 

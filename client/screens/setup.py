@@ -1,6 +1,10 @@
 """New local game: the format, for a duel one game or a best-of-3/5 match, and for each
 seat a human in this terminal or a bot, its name and its hero (or random; a match deals
-random heroes before each game, so the hero choices are off then)."""
+random heroes before each game, so the hero choices are off then).
+
+The same screen sets up a game to host on this network (``hosting``): the first human
+seat is the host's, the other human seats wait for players who join with the code the
+lobby shows (they bring their own names), and the host says who may watch."""
 
 from __future__ import annotations
 
@@ -25,6 +29,12 @@ FORMATS = (
 SEAT_COUNTS = {"duel": (2,), "ffa": (3, 4), "sworn": (3, 4), "team": (4,)}
 #: One game, or a Competitive Match (rulebook): duels only.
 BEST_OF = ((1, "One game"), (3, "Best of 3 — a match"), (5, "Best of 5 — a match"))
+#: Who may watch a hosted table (the server's ``spectators`` option).
+SPECTATORS = (
+    ("public", "Spectators: anyone with the code, no hands shown"),
+    ("none", "Spectators: nobody"),
+    ("all", "Spectators: anyone with the code, every hand shown"),
+)
 KINDS = (
     ("human", "Human"),
     ("bot0", "Bot — random"),
@@ -74,6 +84,12 @@ def default_plan(name: str = "Player") -> LocalPlan:
     return LocalPlan("duel", (SeatPlan("human", name, None), SeatPlan("bot", "Bot", None)))
 
 
+def default_host_plan(name: str = "Player") -> LocalPlan:
+    """A duel between the host and one player who joins."""
+    seats = (SeatPlan("human", name, None), SeatPlan("human", "Player 2", None))
+    return LocalPlan("duel", seats, {"spectators": "public"})
+
+
 class SetupScreen(Screen[LocalPlan | None]):
     """Dismissed with the plan (Start) or None (Back)."""
 
@@ -82,14 +98,22 @@ class SetupScreen(Screen[LocalPlan | None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, plan: LocalPlan) -> None:
+    def __init__(self, plan: LocalPlan, hosting: bool = False) -> None:
         super().__init__()
         self.plan = plan
+        self.hosting = hosting
         self.heroes = [("Random hero", "")] + [(n, i) for i, n in default_book().heroes()]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(classes="center-box"), Vertical(classes="panel"):
-            yield Static("New local game", classes="panel-title")
+            title = "Host a game on this network" if self.hosting else "New local game"
+            yield Static(title, classes="panel-title")
+            if self.hosting:
+                yield Static(
+                    "[$text-muted]The first human seat is yours; the other human seats are "
+                    "for players who join with the code the lobby shows.[/]",
+                    id="host-note",
+                )
             with Horizontal(classes="row"):
                 yield Select(
                     [(t, k) for k, t in FORMATS],
@@ -103,8 +127,14 @@ class SetupScreen(Screen[LocalPlan | None]):
                 yield Select([(t, n) for n, t in BEST_OF], value=self.plan.best_of,
                              allow_blank=False, id="best-of")  # fmt: skip
             yield Vertical(id="seat-rows")
+            if self.hosting:
+                with Horizontal(classes="row"):
+                    watchers = self.plan.options.get("spectators", "public")
+                    yield Select(list((t, k) for k, t in SPECTATORS), allow_blank=False,
+                                 value=watchers if watchers in dict(SPECTATORS) else "public",
+                                 id="spectators")  # fmt: skip
             with Horizontal(classes="buttons"):
-                yield Button("Start", variant="primary", id="start")
+                yield Button("Host" if self.hosting else "Start", variant="primary", id="start")
                 yield Button("Back", id="back")
         yield Footer()
 
@@ -201,6 +231,9 @@ class SetupScreen(Screen[LocalPlan | None]):
             seats.append(SeatPlan(kind, name or default, hero, level))
         fmt = self.query_one("#format", Select).value
         options = {k: v for k, v in self.plan.options.items() if k != "best_of"}
+        if self.hosting:
+            watchers = self.query_one("#spectators", Select).value
+            options["spectators"] = watchers if isinstance(watchers, str) else "public"
         best_of = self._best_of()
         if best_of > 1:  # the server deals the heroes of a match
             options["best_of"] = best_of
@@ -211,7 +244,8 @@ class SetupScreen(Screen[LocalPlan | None]):
     def action_start(self) -> None:
         plan = self.current_plan()
         if not plan.humans:
-            self.notify("At least one seat must be a human in this terminal.", severity="warning")
+            where = "you, the host" if self.hosting else "a human in this terminal"
+            self.notify(f"At least one seat must be {where}.", severity="warning")
             return
         self.dismiss(plan)
 

@@ -7,7 +7,7 @@ with what it shows and redraws only when it changed, and only asks for a layout 
 when its height changes (see :class:`~client.widgets.MarkupStatic`); the player blocks
 are mounted once per seating, the log only appends. bench figure P5 measures it.
 
-Card details: the heroes, equipment, abilities, units and hand cards are cards of
+Card details: the heroes, equipment, abilities, units, hand cards and chain entries are cards of
 focusable strips (:mod:`client.widgets.strip`). Tab focuses a strip, the arrow keys move
 between cards and on into the next strip, escape goes back to the prompt. The card the
 cursor or the mouse rests on is shown in the details panel (wide layout, ≥120 columns);
@@ -34,7 +34,7 @@ from textual.widgets import Input, Static
 from client.viewmodel.details import CardDetails, card_details
 from client.viewmodel.prompt import Prompt
 from client.viewmodel.table import HandCard, TableModel
-from client.widgets import MarkupStatic
+from client.widgets import MarkupStatic, steady_virtual_size
 from client.widgets.chain import BattleView, ChainView, DecksView
 from client.widgets.details import DetailsPanel, DetailsPopup
 from client.widgets.hand import HandView
@@ -64,6 +64,8 @@ class PlayerBlock(Vertical):
     """A hero panel over its territory, and under them the player's hand, shown only to a
     spectator of a table whose spectators see every hand."""
 
+    virtual_size = steady_virtual_size()
+
     def __init__(self, classes: str = "") -> None:
         super().__init__(classes=classes)
         self.hero = HeroPanel()
@@ -80,6 +82,21 @@ class PlayerBlock(Vertical):
         self.hand.display = cards is not None
         if cards is not None:
             self.hand.show(cards, wide)
+
+
+class Seats(Vertical):
+    """The player blocks of the others (``#others``) or your own (``#mine``)."""
+
+    virtual_size = steady_virtual_size()
+
+
+class Board(VerticalScroll):
+    """The scrolling board: the players, the chain, the battle, your hand, the decks. Its
+    scrollbar keeps its column (``scrollbar-gutter: stable``), so a board that grows or
+    shrinks needs no second layout pass (see :func:`~client.widgets.steady_virtual_size`).
+    """
+
+    virtual_size = steady_virtual_size()
 
 
 class TableScreen(Screen[None]):
@@ -112,11 +129,11 @@ class TableScreen(Screen[None]):
         yield MarkupStatic("", id="status")
         with Horizontal(id="main"):
             with Vertical(id="left"):
-                with VerticalScroll(id="board"):
-                    yield Vertical(id="others")
+                with Board(id="board"):
+                    yield Seats(id="others")
                     yield ChainView(id="chain")
                     yield BattleView(id="battle")
-                    yield Vertical(id="mine")
+                    yield Seats(id="mine")
                     yield HandView(id="hand")
                     yield DecksView(id="decks")
                 yield PromptBar(id="prompt")
@@ -151,9 +168,10 @@ class TableScreen(Screen[None]):
 
     def _show(self, frame: TableFrame) -> None:
         table, wide = frame.table, self.wide
-        link = f"  [$warning]{escape(frame.link)}[/]" if frame.link else ""
+        # the link state leads the line: a narrow terminal cuts the line's end
+        link = f"[$warning]{escape(frame.link)}[/] · " if frame.link else ""
         title = f"[b]{escape(frame.title)}[/b] · " if frame.title else ""
-        status = f"{title}{escape(table.status)}{link}"
+        status = f"{link}{title}{escape(table.status)}"
         self.query_one("#status", MarkupStatic).set_markup(status)
         self._place_players(table)
         for panel in table.players:  # each widget redraws only if its part changed
@@ -182,8 +200,8 @@ class TableScreen(Screen[None]):
         for block in self._blocks.values():
             block.remove()
         self._blocks = {}
-        others = self.query_one("#others", Vertical)
-        mine = self.query_one("#mine", Vertical)
+        others = self.query_one("#others", Seats)
+        mine = self.query_one("#mine", Seats)
         you = table.you()
         order = sorted(table.others(), key=lambda p: (p.seat - (you.seat if you else 0)) % 99)
         for panel in order:
@@ -299,6 +317,7 @@ class TableScreen(Screen[None]):
     def action_leave(self) -> None:
         self.app.action_leave_game()  # type: ignore[attr-defined]
 
-    @on(Input.Submitted, "#chat-input")
+    @on(ChatPanel.Said)
     def _back_to_prompt(self) -> None:
+        """A line said: the keys go back to the prompt (the app sends the line)."""
         self.query_one(PromptBar).focus_choices()

@@ -6,7 +6,9 @@ target references, ``docs/realm-interface.md``):
 - ``"u:<handle>"`` a unit in a territory; ``"c:<handle>"`` a card in your hand (or, for
   a spectator who sees every hand, in a player's hand);
 - ``"h:<seat>"`` a hero; ``"w:<seat>"`` / ``"r:<seat>"`` its weapon / armor face;
-- ``"a:<seat>:<ability>"`` a hero ability.
+- ``"a:<seat>:<ability>"`` a hero ability;
+- ``"k:<id>"`` an entry of the chain (what it comes from, who announced it, its
+  targets).
 
 Everything shown comes from the :class:`~client.viewmodel.table.TableModel` of the
 displayed seat (itself built from that seat's view) and the public card catalog: a card
@@ -20,6 +22,7 @@ from dataclasses import dataclass
 from client.cards import CardBook, CardInfo, default_book
 from client.viewmodel.table import (
     AbilityLine,
+    ChainLine,
     Equipment,
     HandCard,
     PlayerPanel,
@@ -70,6 +73,9 @@ def card_details(table: TableModel, ref: str, book: CardBook | None = None) -> C
             if kind == "h":
                 return _hero(panel, book)
             return _equipment(panel, panel.weapon if kind == "w" else panel.armor, kind, book)
+        if kind == "k":
+            line = next((c for c in table.chain if c.id == int(rest)), None)
+            return None if line is None else _chain_entry(table, line, book)
         if kind == "a":
             seat, _, ability_id = rest.partition(":")
             panel = _panel(table, int(seat))
@@ -80,6 +86,55 @@ def card_details(table: TableModel, ref: str, book: CardBook | None = None) -> C
     except ValueError:
         return None
     return None
+
+
+#: What each kind of chain entry is, in words.
+_CHAIN_KINDS = {
+    "play": "Action, announced",
+    "enlist": "Unit, being enlisted",
+    "ability": "Hero ability, announced",
+    "unlock": "Unlocking a hero ability",
+    "activate": "Activated ability",
+    "trigger": "Triggered effect",
+    "battle": "Initiating a battle",
+}
+
+
+def _chain_entry(table: TableModel, line: ChainLine, book: CardBook) -> CardDetails:
+    """A chain entry: the text of what it comes from (card, ability or equipment face),
+    who announced it and what it targets."""
+    panel = _panel(table, line.seat)
+    info = _chain_source(line, panel.hero_id if panel else "", book)
+    text = _text(info) if line.kind != "battle" else ()
+    if line.half is not None and info.halves and 0 <= line.half < len(info.halves):
+        name, _cost, half_text = info.halves[line.half]
+        text = (f"{name}: {half_text}",)
+    state = [f"Targets: {line.targets}"] if line.targets else []
+    position = [c.id for c in table.chain].index(line.id)
+    state.append("Resolves next" if position == len(table.chain) - 1 else
+                 f"Resolves after {len(table.chain) - 1 - position} other entr"
+                 f"{'y' if len(table.chain) - 1 - position == 1 else 'ies'}")  # fmt: skip
+    return CardDetails(
+        ref=line.ref,
+        name=line.label,
+        kind=_CHAIN_KINDS.get(line.kind, "On the chain"),
+        where=f"On the chain, announced by {line.who}",
+        stats=_printed_stats(info) if line.kind == "enlist" else (),
+        text=text,
+        state=tuple(state),
+        flavor=info.flavor,
+    )
+
+
+def _chain_source(line: ChainLine, hero_id: str, book: CardBook) -> CardInfo:
+    """What a chain entry comes from: a hero ability, or a card or equipment face (a
+    trigger's source that is no card is one of its hero's abilities)."""
+    if line.kind in ("ability", "unlock"):
+        return book.ability(hero_id, line.source)
+    info = book.info(line.source)
+    if not info.kind and line.kind == "trigger" and hero_id:
+        return book.ability(hero_id, line.source)
+    return info
 
 
 def _panel(table: TableModel, seat: int) -> PlayerPanel | None:

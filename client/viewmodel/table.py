@@ -186,6 +186,14 @@ class ChainLine:
     who: str
     label: str
     targets: str
+    kind: str = ""  # "play", "enlist", "ability", "unlock", "activate", "trigger", "battle"
+    source: str = ""  # the card, ability, equipment face or hero it comes from
+    half: int | None = None  # a split action card: the half played
+
+    @property
+    def ref(self) -> str:
+        """How the table's widgets and the details name this entry (``k:<id>``)."""
+        return f"k:{self.id}"
 
 
 @dataclass(frozen=True)
@@ -389,6 +397,9 @@ def _chain(view: Mapping[str, Any], namer: Namer) -> tuple[ChainLine, ...]:
             who=namer.seat(item.get("seat")),
             label=chain_label(item, namer),
             targets=namer.refs(list(item.get("targets") or [])) if item.get("targets") else "",
+            kind=str(item.get("kind") or ""),
+            source=str(item.get("source") or ""),
+            half=item.get("half") if isinstance(item.get("half"), int) else None,
         )
         for i, item in enumerate(view.get("chain") or [])
     )

@@ -1,13 +1,16 @@
 """Widgets of the table. Each renders a piece of a view model and posts intents.
 
-Two things keep a redraw cheap (bench figure P5):
+Three things keep a redraw cheap (bench figure P5):
 
 - parsing markup is the costliest step of building a widget's content, so markup is
   parsed once per distinct string (:func:`parsed`) and the table's widgets assemble
   their content from the parsed pieces of each card, which stay the same while the card
   does;
 - a layout pass reflows the whole screen, so :class:`MarkupStatic` asks for one only
-  when its height may change, and not at all when nothing changed.
+  when its height may change, and not at all when nothing changed;
+- a widget that cannot scroll does not need the second layout pass Textual asks for
+  when a widget's virtual size changes (:func:`steady_virtual_size`), so a patch that
+  changes heights is laid out and drawn once.
 """
 
 from __future__ import annotations
@@ -17,7 +20,23 @@ from functools import lru_cache
 
 from rich.cells import cell_len
 from textual.content import Content, Span
+from textual.geometry import Size
+from textual.reactive import Reactive
 from textual.widgets import Static
+
+
+def steady_virtual_size() -> Reactive[Size]:
+    """A ``virtual_size`` reactive that asks for no layout pass and no repaint.
+
+    Textual lays the whole screen out again, and repaints the widget, when a widget's
+    virtual size changes (its scrollbars may have to show). A widget that cannot scroll,
+    or a container that keeps its scrollbar's place (``scrollbar-gutter: stable``; a
+    scrollbar that shows or hides asks for its own layout pass, and its thumb repaints
+    itself), needs neither: the layout pass that changed its size already placed
+    everything and repaints what changed size. Declare it in the class body as
+    ``virtual_size = steady_virtual_size()``.
+    """
+    return Reactive(Size(0, 0), layout=False, repaint=False)
 
 
 @lru_cache(maxsize=8192)
@@ -61,6 +80,7 @@ class MarkupStatic(Static):
     layout pass only when its height may change (a new text as many lines tall as the
     old one only repaints this widget's own region)."""
 
+    virtual_size = steady_virtual_size()
     _drawn_key: object = None
 
     def set_markup(self, markup: str | Content) -> None:

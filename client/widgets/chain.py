@@ -1,25 +1,37 @@
-"""The chain (pending maneuvers, the next to resolve on top) and the battle."""
+"""The chain (pending maneuvers, the next to resolve on top) and the battle.
+
+The chain is a strip of cards (:mod:`client.widgets.strip`): each entry can be picked
+out with the arrow keys or the mouse, and its details show what it will do."""
 
 from __future__ import annotations
 
+from textual.content import Content
 from textual.markup import escape
 
 from client.viewmodel.table import BattleModel, ChainLine, DeckLine
-from client.widgets import MarkupStatic
+from client.widgets import MarkupStatic, concat, parsed
+from client.widgets.strip import CardStrip, Item, plain_item
+
+_CHAIN_TITLE = parsed("[b]Chain[/b] [$text-muted](top resolves first)[/]")
 
 
-def chain_markup(chain: tuple[ChainLine, ...]) -> str:
+def _entry(chain: tuple[ChainLine, ...], depth: int, item: ChainLine) -> str:
+    arrow = "▶" if depth == 0 else " "
+    on = f" → {escape(item.targets)}" if item.targets else ""
+    return (
+        f" {arrow} {len(chain) - depth}. {escape(item.label)}"
+        f" [$text-muted]({escape(item.who)})[/]{on}"
+    )
+
+
+def chain_content(chain: tuple[ChainLine, ...], item: Item = plain_item) -> Content:
+    """The chain, top first, each entry drawn by ``item`` (a strip marks its cursor)."""
     if not chain:
-        return ""
-    lines = ["[b]Chain[/b] [$text-muted](top resolves first)[/]"]
-    for depth, item in enumerate(reversed(chain)):
-        arrow = "▶" if depth == 0 else " "
-        on = f" → {escape(item.targets)}" if item.targets else ""
-        lines.append(
-            f" {arrow} {len(chain) - depth}. {escape(item.label)}"
-            f" [$text-muted]({escape(item.who)})[/]{on}"
-        )
-    return "\n".join(lines)
+        return parsed("")
+    parts: list[Content | str] = [_CHAIN_TITLE]
+    for depth, line in enumerate(reversed(chain)):
+        parts += ["\n", item(line.ref, _entry(chain, depth, line))]
+    return concat(parts)
 
 
 def battle_markup(battle: BattleModel | None) -> str:
@@ -43,12 +55,24 @@ def decks_markup(decks: tuple[DeckLine, ...]) -> str:
     return "Decks: " + " · ".join(parts)
 
 
-class ChainView(MarkupStatic):
+class ChainView(CardStrip):
     DEFAULT_CLASSES = "chain"
 
+    def __init__(self, *, id: str | None = None, classes: str = "") -> None:
+        super().__init__(id=id, classes=classes)
+        self._shown: tuple[ChainLine, ...] | None = None
+
     def show(self, chain: tuple[ChainLine, ...]) -> None:
+        if chain == self._shown:
+            return
+        self._shown = chain
         self.display = bool(chain)
-        self.set_markup(chain_markup(chain))
+        self.set_refs(tuple(line.ref for line in reversed(chain)))  # top first, as drawn
+        self.redraw()
+
+    def redraw(self) -> None:
+        if self._shown is not None:
+            self.set_markup(chain_content(self._shown, self.item))
 
 
 class BattleView(MarkupStatic):

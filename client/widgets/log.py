@@ -11,11 +11,34 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.geometry import Size
 from textual.message import Message
 from textual.widgets import Input, RichLog
 
 
-class GameLog(RichLog):
+class SteadyLog(RichLog):
+    """A RichLog that is left alone by a layout pass that does not change its place.
+
+    Textual's ``ScrollView`` compares the sizes a layout pass hands it with its own
+    (which differ for a log: its virtual size comes from its lines), so every layout pass
+    of the screen — another widget growing by a line — repainted the log's scrollbar, the
+    costliest thing to draw on the table (bench figure P5). Here a pass that hands the
+    log the same sizes as the last one is ignored; new lines still update the scrollbar
+    (through the log's own virtual size)."""
+
+    _laid_out: tuple[Size, Size, Size] | None = None
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        sizes = (size, virtual_size, container_size)
+        if sizes == self._laid_out:
+            return False
+        self._laid_out = sizes
+        return super()._size_updated(size, virtual_size, container_size, layout)
+
+
+class GameLog(SteadyLog):
     """The displayed seat's log; replaced wholesale when the seat changes."""
 
     DEFAULT_CLASSES = "game-log"
@@ -54,7 +77,7 @@ class ChatPanel(Vertical):
             self.text = text
 
     def compose(self) -> ComposeResult:
-        yield RichLog(wrap=True, markup=False, max_lines=200, id="chat-lines")
+        yield SteadyLog(wrap=True, markup=False, max_lines=200, id="chat-lines")
         yield Input(placeholder="say something (enter)", id="chat-input", max_length=300)
 
     def add(self, name: str, text: str, earlier: bool = False) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -23,14 +23,35 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from client.viewmodel.prompt import AttackerSlot, Choice, DefenderOption, Prompt
+from client.widgets import parsed, steady_virtual_size
 
 Action = dict[str, Any]
+
+
+class ChoiceList(OptionList):
+    """The prompt's list of choices.
+
+    ``OptionList`` throws away every drawn option whenever its size changes, and a prompt
+    with more or fewer lines than the last changes its height: the list was drawn twice
+    per patch (bench figure P5). How an option is drawn depends only on the width, so a
+    change of height keeps them."""
+
+    _drawn_width: int | None = None
+
+    @on(events.Resize)
+    def _keep_drawn_options(self, event: events.Resize) -> None:
+        event.prevent_default()  # OptionList's own handler drops the drawn options
+        width = self.scrollable_content_region.width
+        if width != self._drawn_width:
+            self._drawn_width = width
+            self._clear_caches()
 
 
 class PromptBar(Vertical):
     """Shows one prompt and turns key presses into chosen actions."""
 
     DEFAULT_CLASSES = "prompt-bar"
+    virtual_size = steady_virtual_size()  # it never scrolls (its choices do)
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "pass", "Pass", id="table.pass"),
@@ -66,7 +87,7 @@ class PromptBar(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="prompt-title")
-        yield OptionList(id="choices")
+        yield ChoiceList(id="choices")
         yield Static("", id="prompt-hint")
 
     def on_mount(self) -> None:
@@ -103,7 +124,8 @@ class PromptBar(Vertical):
         labels = [str(item.prompt) for item in items]
         if labels != self._labels:  # each new list costs a layout pass
             self._labels = labels
-            options.set_options(items)
+            # Parsed once per distinct label: a prompt shown again costs no parsing.
+            options.set_options(Option(parsed(label)) for label in labels)
         # Kept displayed (empty) while waiting, so focus stays put: moving focus rebuilds
         # the Footer, which is the slowest thing on this screen.
         options.set_class(not items, "-empty")

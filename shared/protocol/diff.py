@@ -243,30 +243,33 @@ class PackMemo:
     (``codec.encode`` stays the only encoder).
 
     Walking costs more than encoding whole what it does not find, so the memo measures
-    itself: when less than :attr:`WORTH` of a round's bytes were reused (documents that
-    share little, e.g. a duel's two seats, or a rule set whose views share nothing), it
-    encodes documents whole for :attr:`PAUSE` rounds, then tries again (two rounds: one
-    to fill, one to measure)."""
+    itself: when its recent rounds reused less than :attr:`WORTH` of their bytes
+    (documents that share little: a duel's two seats, a rule set whose views share
+    nothing), it encodes documents whole for :attr:`PAUSE` rounds, then tries again."""
 
     DEPTH = 3
     SHARED = 2
     #: Most strings and integers whose bytes are kept.
     SCALARS = 20_000
+    #: The share of bytes reused below which remembering costs more than it saves.
     WORTH = 0.6
-    PAUSE = 50
+    #: Rounds encoded whole after a poor measure; rounds measured before judging.
+    PAUSE = 200
+    TRIAL = 5
+    #: Weight of the earlier rounds in the measure (a moving average).
+    DECAY = 0.8
 
     def __init__(self) -> None:
         self._old: dict[int, tuple[Any, bytes]] = {}
         self._new: dict[int, tuple[Any, bytes]] = {}
         self._scalars: dict[type, dict[Any, bytes]] = _scalar_tables()
         self._paused = 0  # rounds left to encode whole
-        self._trial = 2  # rounds left before the next measure counts
-        self._reused = 0  # bytes reused in this round
-        self._total = 0  # bytes packed in this round
+        self._trial = self.TRIAL  # rounds left before the measure counts
+        self._reused = 0.0  # bytes reused (moving average over rounds)
+        self._total = 0.0  # bytes packed (moving average over rounds)
 
     def next_round(self) -> None:
         self._judge()
-        self._reused = self._total = 0
         self._old, self._new = self._new, {}
         if len(self._scalars[str]) + len(self._scalars[int]) > self.SCALARS:
             self._scalars = _scalar_tables()
@@ -278,10 +281,11 @@ class PackMemo:
             return
         if self._trial:
             self._trial -= 1
-            return
-        if self._total and self._reused < self.WORTH * self._total:
-            self._paused, self._trial = self.PAUSE, 1
+        elif self._total and self._reused < self.WORTH * self._total:
+            self._paused, self._trial = self.PAUSE, self.TRIAL
             self._new = {}
+        self._reused *= self.DECAY
+        self._total *= self.DECAY
 
     def pack(self, doc: Any) -> bytes:
         """``codec.encode(doc)``, from the remembered bytes of the parts seen before."""

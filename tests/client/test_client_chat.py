@@ -116,6 +116,10 @@ async def test_earlier_lines_show_in_the_chat_panel_and_the_log_view() -> None:
         await pilot.press("c", *"hello", "enter")  # the player answers
         await pilot.pause()
         assert [m["text"] for m in fake.sent if m["t"] == "chat"] == ["hello"]
+        # said: the keys are the prompt's again, not the chat box's
+        focused = app.focused
+        assert focused is not None and focused.id != "chat-input"
+        assert any(node.id == "prompt" for node in focused.ancestors_with_self), focused
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         await pilot.press("l")  # the compact layout's log view

@@ -79,6 +79,27 @@ def test_equipment_abilities_and_heroes() -> None:
     assert "Hand 4 (2 basic, 1 elite, 1 action)" in hero.state
 
 
+def test_a_chain_entry_shows_its_card_who_announced_it_and_its_targets() -> None:
+    book = default_book()
+    t = build_table(v.waiting(), book)  # Skilled Strike (Bob), then Battle Surge (Alice)
+    strike = card_details(t, "k:9", book)
+    assert strike is not None and strike.name == "Skilled Strike"
+    assert strike.where == "On the chain, announced by Bob" and strike.kind == "Action, announced"
+    assert strike.text == tuple(
+        line for line in book.info("skilled_strike").text.splitlines() if line.strip()
+    ) and strike.text  # fmt: skip
+    assert strike.state[0].startswith("Targets: ") and "Militia Recruit" in strike.state[0]
+    assert strike.state[1] == "Resolves after 1 other entry"
+    surge = card_details(t, "k:10", book)
+    assert surge is not None and surge.state[-1] == "Resolves next"
+    view = v.waiting()
+    view["chain"].append({"id": 11, "seat": 1, "kind": "unlock", "source": "rally",
+                          "label": "Rally", "targets": []})  # fmt: skip
+    rally = card_details(build_table(view, book), "k:11", book)
+    assert rally is not None and rally.kind == "Unlocking a hero ability"
+    assert card_details(t, "k:99", book) is None and card_details(t, "k:x", book) is None
+
+
 def test_no_details_of_cards_the_seat_cannot_see() -> None:
     alice, bob, watcher = (build_table(v.base(s), BOOK) for s in (0, 1, None))
     assert card_details(alice, "c:101", BOOK) is not None  # Alice's own Battle Surge
@@ -248,7 +269,7 @@ async def test_a_patch_redraws_only_the_widgets_whose_part_changed(monkeypatch) 
         fake = Fake(app, [0])
         fake.show(0, v.maneuver())
         await pilot.pause()
-        assert set(drawn) == {"HandView", "HeroPanel", "Territory"}
+        assert set(drawn) == {"HandView", "HeroPanel", "Territory", "ChainView"}  # (empty)
         drawn.clear()
         nxt = v.maneuver()
         nxt["version"] = 58
@@ -261,3 +282,28 @@ async def test_a_patch_redraws_only_the_widgets_whose_part_changed(monkeypatch) 
         fake.show(0, nxt)  # the same view again: nothing to draw
         await pilot.pause()
         assert drawn == []
+
+
+@pytest.mark.asyncio
+async def test_the_chain_can_be_inspected_from_the_keyboard() -> None:
+    from client.widgets.chain import ChainView
+
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        fake = Fake(app, [0])
+        fake.show(0, v.waiting())
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, TableScreen)
+        chain = screen.query_one(ChainView)
+        assert chain.refs == ("k:10", "k:9")  # top of the chain first, as drawn
+        for _ in range(12):  # Tab round the board to the chain
+            await pilot.press("tab")
+            if screen.focused is chain:
+                break
+        assert screen.focused is chain and chain.selected == "k:10"
+        await pilot.pause()
+        assert "Battle Surge" in panel_text(app) and "Resolves next" in panel_text(app)
+        await pilot.press("down")
+        await pilot.pause()
+        assert chain.selected == "k:9" and "announced by Bob" in panel_text(app)

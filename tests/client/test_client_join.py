@@ -118,3 +118,33 @@ async def test_watch_shows_the_public_table_without_any_hand(tmp_path, monkeypat
         with contextlib.suppress(BaseException):
             await task
         await server.stop()
+
+
+async def test_host_a_game_from_the_menu(tmp_path, monkeypatch) -> None:
+    """Menu → "Host a game" → the set-up screen in its hosting form → Host: the table
+    is hosted with the host's seat first, a free human seat for the player who joins,
+    and the chosen spectators."""
+    from client.screens.menu import MenuScreen
+    from client.screens.setup import SetupScreen
+
+    monkeypatch.setenv("ALLEGIANCE_CONFIG_DIR", str(tmp_path))
+    app = make_app()
+    hosted: list[tuple] = []
+    app.start_host = lambda *args: hosted.append(args)  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        while not isinstance(app.screen, MenuScreen):
+            await pilot.pause()
+        assert "Host a game" in screen_text(app)
+        await pilot.press("down", "enter")  # the second entry
+        while not isinstance(app.screen, SetupScreen):
+            await pilot.pause()
+        text = screen_text(app)
+        assert "Host a game on this network" in text and "join with the code" in text
+        app.screen.query_one("#spectators").value = "none"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+    assert len(hosted) == 1
+    plan, bind, port, db, _name = hosted[0]
+    assert bind == "0.0.0.0" and db is None and 0 < port < 65536
+    assert plan.humans == [0, 1] and plan.seats[0].name == "Alice"
+    assert plan.options["spectators"] == "none"

@@ -180,6 +180,25 @@ def test_a_failed_join_is_fatal() -> None:
     assert ups == [Failed("No such table.")]
 
 
+def test_a_table_gone_after_a_reconnect_is_fatal_and_says_why() -> None:
+    s, _ = held()
+    s.on_message(sync(0, v.maneuver()))  # playing, with a decision pending
+    again = s.on_connected()  # the server came back (restarted without the table)
+    resume = next(m for m in again if m["t"] == "join")
+    assert resume["token"] == "tok0"
+    ups = s.on_message(
+        {"t": "error", "id": resume["id"], "code": "not_found", "message": "No such table."}
+    )
+    assert len(ups) == 1 and isinstance(ups[0], Failed)
+    assert ups[0].text.startswith("No such table.") and "cannot go on" in ups[0].text
+    # an error to another request stays a notice
+    s2, _ = held()
+    s2.on_message(sync(0, v.maneuver()))
+    s2.on_connected()
+    other = s2.on_message({"t": "error", "id": "c999", "code": "not_found", "message": "Gone."})
+    assert other == [Notice("Gone.", "error")]
+
+
 def test_chat_and_settings_carry_the_token() -> None:
     s, sent = held((0, 1))
     s.chat(0, "  good game  ")

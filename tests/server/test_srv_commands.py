@@ -185,3 +185,20 @@ async def test_list_shows_open_tables(server: LocalServer) -> None:
     assert [t["table"] for t in reply["tables"]] == [code]
     assert reply["tables"][0]["seats"][0]["connected"] is True
     await holder.close()
+
+
+async def test_a_second_player_of_the_same_name_is_told_apart(server: LocalServer) -> None:
+    holder = ProtocolClient(server.url, "Player")
+    await holder.connect()
+    specs = [{"kind": "human", "name": "Player"}, {"kind": "human", "name": "Player 2"}]
+    created = await holder.create("toy", {}, specs, {"pass_delay": 0}, claim=[0])
+    code = created["table"]
+    joiner = ProtocolClient(server.url, "player")  # the same default name, another case
+    await joiner.connect()
+    reply = await joiner.request({"t": "join", "table": code, "seat": 1})
+    assert reply["t"] == "seated"
+    await joiner.wait_for(lambda: joiner.doc(code, 1) is not None)
+    names = [s["name"] for s in joiner.doc(code, 1)["table"]["seats"]]
+    assert names == ["Player", "player (2)"]
+    await joiner.close()
+    await holder.close()

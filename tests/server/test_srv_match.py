@@ -322,6 +322,11 @@ async def test_a_match_deals_the_heroes(realm_server: LocalServer) -> None:
     )
     assert answer["t"] == "error" and answer["code"] == "bad_setup"
     assert "random heroes" in answer["message"]
+    # the lobby's listing tells a match table from a single game
+    listed = {t["table"]: t for t in (await joiner.request({"t": "list"}))["tables"]}
+    mine = listed[created["table"]]
+    assert mine["best_of"] == 3 and mine["match"]["best_of"] == 3
+    assert mine["match"]["wins"] == [0, 0] and mine["match"]["winners"] is None
     await joiner.close()
     await client.close()
 
@@ -424,3 +429,69 @@ async def test_a_rematch_is_restored_after_a_restart(tmp_path: Path) -> None:
         await back.close()
     finally:
         await srv.stop()
+
+
+# --- a player gone between the games of a match -------------------------------------------
+
+
+async def _first_game_with_two_players(
+    url: str, options: dict[str, Any]
+) -> tuple[dict[int, ProtocolClient], str]:
+    """A best-of-3 table with a human in each seat (one client each), its first game
+    played to the end."""
+    creator = ProtocolClient(url, "creator")
+    await creator.connect()
+    specs = [{"kind": "human", "name": "Ann"}, {"kind": "human", "name": "Bo"}]
+    base = {"seed": str(SEED), "bot_seed": 1, "pass_delay": 0, "best_of": 3}
+    code = (await creator.create("realm", DUEL, specs, {**base, **options}))["table"]
+    await creator.close()
+    clients: dict[int, ProtocolClient] = {}
+    for seat in (0, 1):
+        clients[seat] = ProtocolClient(url, f"p{seat}")
+        await clients[seat].connect()
+        assert (await clients[seat].request({"t": "join", "table": code, "seat": seat}))[
+            "t"
+        ] == "seated"
+    await asyncio.gather(
+        *(play_seat(c, code, s, policy(3), timeout=120) for s, c in clients.items())
+    )
+    assert info(clients[0], code, 0)["status"] == "over"
+    return clients, code
+
+
+async def test_a_match_goes_on_when_a_player_leaves_between_games(
+    realm_server: LocalServer,
+) -> None:
+    clients, code = await _first_game_with_two_players(
+        realm_server.url, {"grace": 0.05, "policy": "bot"}
+    )
+    stayer = clients[0]
+    await clients[1].close()  # Bo leaves before asking for game two
+    await stayer.wait_for(lambda: any(n["code"] == "seat_disconnected" for n in stayer.notices))
+    answer = await next_game(stayer, code, 0)
+    assert answer["t"] == "next_game"
+    # past Bo's grace a bot plays for Bo, and bots agree at once: game two begins
+    await stayer.wait_for(began(stayer, code, 0, 2), timeout=30)
+    assert any(n["code"] == "bot_took_over" for n in stayer.notices)
+    await stayer.close()
+
+
+async def test_a_match_waits_for_a_player_under_policy_wait(realm_server: LocalServer) -> None:
+    clients, code = await _first_game_with_two_players(
+        realm_server.url, {"grace": 0.01, "policy": "wait"}
+    )
+    stayer = clients[0]
+    await clients[1].close()
+    answer = await next_game(stayer, code, 0)
+    assert answer["t"] == "next_game" and answer["waiting"] == [1]
+    table = realm_server.server.lobby.get(code)
+    assert table is not None
+    await stayer.wait_for(lambda: any(n["code"] == "seat_disconnected" for n in stayer.notices))
+    # the grace ran out (its timer is gone) and the table still waits for Bo
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + 5
+    while table.seats[1].grace is not None:
+        assert loop.time() < deadline, "the grace never ran out"
+        await asyncio.sleep(0.005)
+    assert table.status == "over" and table.series.waiting_for(table) == [1]
+    await stayer.close()
