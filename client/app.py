@@ -6,6 +6,8 @@ and post intents; the network runs in a worker (:class:`~client.game.GameControl
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -27,7 +29,9 @@ from client.screens.setup import LocalPlan, SetupScreen, default_host_plan, defa
 from client.settings import (
     Settings,
     load_settings,
+    recall_hosted,
     recall_seat,
+    remember_hosted,
     remember_seat,
     save_settings,
 )
@@ -163,17 +167,25 @@ class AllegianceApp(App[int]):
 
             self.server_settings = {**self.server_settings, **recording_settings()}
         session = ClientSession(lambda _msg: None, self.settings.name)
-        options: dict[str, Any] = {"hotseat": False, **plan.options}
-        if self.settings.timer:
-            options.setdefault("timer", self.settings.timer)
-        session.start_create({"format": plan.format}, [s.to_wire() for s in plan.seats],
-                             options, plan.humans[:1])  # fmt: skip
-        hint = host_hint(bind, port)
-        # The host's own seat token is deliberately not stored in seats.json: a player
-        # joining from this same machine would otherwise resume the host's seat.
+        held = _hosted_seat(db) if db else None
+        if held is not None:  # the game this host left (its process stopped): resume it
+            table, seat, token = held
+            session.start_join(table, seat=seat, token=token)
+        else:
+            options: dict[str, Any] = {"hotseat": False, **plan.options}
+            if self.settings.timer:
+                options.setdefault("timer", self.settings.timer)
+            session.start_create({"format": plan.format}, [s.to_wire() for s in plan.seats],
+                                 options, plan.humans[:1])  # fmt: skip
+
+        def keep(seated: Seated) -> None:
+            if db:  # a database the server restores: the host may come back to this seat
+                remember_hosted(db, seated.table, seated.seat, seated.token)
+
         controller = GameController(self, session, local=True, title="Hosting",
-                                    settings=self._server_settings(), advertise=lan_name)
-        controller.join_hint = hint
+                                    settings=self._server_settings(), advertise=lan_name,
+                                    on_seated=keep)  # fmt: skip
+        controller.join_hint = host_hint(bind, port)
         self._run_game(controller)
 
     def start_join(self, plan: JoinPlan) -> None:
@@ -369,6 +381,22 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     sys.exit(main())
+
+
+def _hosted_seat(db: str) -> tuple[str, int, str] | None:
+    """The seat this host held at a table of ``db`` that is not over yet: the server
+    restores that table when it starts, and the host resumes it."""
+    import sqlite3
+
+    held = recall_hosted(db)
+    if held is None or not os.path.exists(db):
+        return None
+    try:
+        with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
+            row = conn.execute("SELECT status FROM tables WHERE code = ?", (held[0],)).fetchone()
+    except sqlite3.Error:
+        return None
+    return held if row is not None and row[0] != "over" else None
 
 
 #: The port a table hosted from the menu tries first (``allegiance host``'s default).

@@ -299,16 +299,16 @@ def seats_path() -> Path:
     return config_dir() / "seats.json"
 
 
-def remember_seat(address: str, table: str, seat: int, token: str) -> None:
-    """Keep a seat token so ``allegiance join`` can resume after the client restarts."""
-    path = seats_path()
+def _load_seats() -> dict[str, Any]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
-            data = {}
+        data = json.loads(seats_path().read_text(encoding="utf-8"))
     except (OSError, json.JSONDecodeError):
-        data = {}
-    data[f"{address}/{table}"] = {"seat": seat, "token": token}
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def _save_seats(data: dict[str, Any]) -> None:
+    path = seats_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
@@ -317,10 +317,34 @@ def remember_seat(address: str, table: str, seat: int, token: str) -> None:
         pass
 
 
+def remember_seat(address: str, table: str, seat: int, token: str) -> None:
+    """Keep a seat token so ``allegiance join`` can resume after the client restarts."""
+    data = _load_seats()
+    data[f"{address}/{table}"] = {"seat": seat, "token": token}
+    _save_seats(data)
+
+
 def recall_seat(address: str, table: str) -> tuple[int, str] | None:
     try:
-        data = json.loads(seats_path().read_text(encoding="utf-8"))
-        item = data[f"{address}/{table}"]
+        item = _load_seats()[f"{address}/{table}"]
         return int(item["seat"]), str(item["token"])
-    except (OSError, json.JSONDecodeError, KeyError, TypeError, ValueError):
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def remember_hosted(db: str, table: str, seat: int, token: str) -> None:
+    """Keep the host's own seat of the table hosted on database ``db`` (its absolute
+    path is the key: a player who joins from this machine never resumes it), so
+    ``allegiance host --db`` takes that seat again after the hosting process stopped."""
+    data = _load_seats()
+    data[f"host:{os.path.abspath(db)}"] = {"table": table, "seat": seat, "token": token}
+    _save_seats(data)
+
+
+def recall_hosted(db: str) -> tuple[str, int, str] | None:
+    """The table, seat and token last hosted on ``db``, if any."""
+    try:
+        item = _load_seats()[f"host:{os.path.abspath(db)}"]
+        return str(item["table"]), int(item["seat"]), str(item["token"])
+    except (KeyError, TypeError, ValueError):
         return None

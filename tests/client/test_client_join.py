@@ -148,3 +148,34 @@ async def test_host_a_game_from_the_menu(tmp_path, monkeypatch) -> None:
     assert bind == "0.0.0.0" and db is None and 0 < port < 65536
     assert plan.humans == [0, 1] and plan.seats[0].name == "Alice"
     assert plan.options["spectators"] == "none"
+
+
+async def test_a_host_with_a_database_takes_its_seat_again_after_a_stop(
+    tmp_path, monkeypatch
+) -> None:
+    """``allegiance host --db`` twice on one database: the second run resumes the table
+    the first one left (the server restores it) instead of making a new one."""
+    from client.screens.setup import LocalPlan, SeatPlan
+
+    monkeypatch.setenv("ALLEGIANCE_CONFIG_DIR", str(tmp_path))
+    db = tmp_path / "host.db"
+    plan = LocalPlan("duel", (SeatPlan("human", "Ann", None), SeatPlan("human", "Bo", None)))
+    seen: list[tuple[str | None, list[int]]] = []
+    for _ in range(2):
+        app = make_app()
+        app.host_start = (plan, "127.0.0.1", 0, str(db), None)
+        async with app.run_test(size=(80, 24)) as pilot:
+            waiter = Waiter()
+            for _ in range(200):
+                game = app.game
+                if game is not None:
+                    waiter.hook(game)
+                    stream = game.session.stream(0)
+                    if stream is not None and stream.doc is not None:
+                        break
+                await waiter.wait(pilot)
+            assert app.game is not None
+            seen.append((app.game.session.table, app.game.session.seats))
+            await app.game.stop()  # the hosting process goes away; the table stays
+    (first, seats), (again, seats_again) = seen
+    assert first is not None and again == first and seats == seats_again == [0]

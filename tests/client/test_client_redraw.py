@@ -33,6 +33,19 @@ async def _drawn(pilot: Pilot[Any]) -> None:
     await settle(pilot)
 
 
+def _calls(monkeypatch: pytest.MonkeyPatch, obj: object, name: str) -> list[bool]:
+    """A list that grows by one each time ``obj.name`` is called (it still runs)."""
+    calls: list[bool] = []
+    original = getattr(obj, name)
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        calls.append(True)
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(obj, name, spy)
+    return calls
+
+
 def _count_layouts(monkeypatch: pytest.MonkeyPatch) -> list[Screen[Any]]:
     passes: list[Screen[Any]] = []
     original = Screen._refresh_layout
@@ -92,14 +105,7 @@ async def test_a_layout_pass_that_leaves_the_log_alone_does_not_repaint_its_scro
         await _drawn(pilot)
         bar = log.vertical_scrollbar
         assert log.show_vertical_scrollbar
-        repaints: list[bool] = []
-        original = bar.refresh
-
-        def spy(*args: Any, **kwargs: Any) -> Any:
-            repaints.append(True)
-            return original(*args, **kwargs)
-
-        monkeypatch.setattr(bar, "refresh", spy)
+        repaints = _calls(monkeypatch, bar, "refresh")
         app.query_one("#top", Static).styles.height = 3  # the log moves down, same size
         await _drawn(pilot)
         assert log.region.y == 3
@@ -126,14 +132,7 @@ async def test_the_choices_keep_their_drawn_lines_when_only_their_height_changes
         choices = app.query_one(ChoiceList)
         choices.set_options(["1. Play Skilled Strike", "2. Enlist Infantry", "3. Pass"])
         await _drawn(pilot)
-        dropped: list[bool] = []
-        original = choices._clear_caches
-
-        def spy() -> None:
-            dropped.append(True)
-            original()
-
-        monkeypatch.setattr(choices, "_clear_caches", spy)
+        dropped = _calls(monkeypatch, choices, "_clear_caches")
         choices.styles.height = 6
         await _drawn(pilot)
         assert choices.size.height == 6 and dropped == []
