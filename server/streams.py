@@ -134,6 +134,7 @@ class Publisher:
                     "claimed": s.claimed,
                     "connected": s.kind == "bot" or bool(stream and stream.subscribers),
                     "bot": s.botlike,
+                    "hero": s.hero if s.hero not in ("", "random") else None,
                 }
             )
         spectators = self.streams.get(None)

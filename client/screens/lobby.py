@@ -12,6 +12,8 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from client.cards import default_book
+
 
 def lobby_markup(table: str, info: dict[str, Any], hint: str | None = None) -> str:
     lines = [f"Join code: [b $accent]{escape(table)}[/]", ""]
@@ -25,7 +27,8 @@ def lobby_markup(table: str, info: dict[str, Any], hint: str | None = None) -> s
             state = "[$success]here[/]" if seat.get("connected") else "[$warning]away[/]"
         else:
             state = "[$text-muted]free seat[/]"
-        lines.append(f"Seat {int(seat.get('seat', 0)) + 1}: {who}  {state}")
+        hero = _hero_name(seat.get("hero"))
+        lines.append(f"Seat {int(seat.get('seat', 0)) + 1}: {who}  {state}  [$text-muted]{hero}[/]")
     best_of = int((info.get("match") or {}).get("best_of") or 1)
     if best_of > 1:
         lines += ["", f"[b]Best of {best_of}[/b]: a match of up to {best_of} games, new random "
@@ -35,6 +38,13 @@ def lobby_markup(table: str, info: dict[str, Any], hint: str | None = None) -> s
         lines += ["", spectators]
     lines += ["", "[$text-muted]The game starts when every human seat is taken.[/]"]
     return "\n".join(lines)
+
+
+def _hero_name(hero: object) -> str:
+    """The seat's hero as chosen at the table, or "random hero" (drawn when it starts)."""
+    if not isinstance(hero, str) or not hero:
+        return "random hero"
+    return escape(default_book().name(hero))
 
 
 #: What spectators of a table see, by the table's ``spectator_view`` option.

@@ -189,6 +189,19 @@ def test_the_lobby_says_best_of() -> None:
     assert "Best of" not in lobby_markup("K7QF3M", {"seats": [], "match": {"best_of": 1}})
 
 
+def test_the_lobby_shows_each_seat_s_hero() -> None:
+    seats = [
+        {"seat": 0, "name": "Ann", "kind": "human", "claimed": True, "connected": True,
+         "hero": "thedric_egen"},
+        {"seat": 1, "name": "Bo", "kind": "human", "claimed": False, "hero": None},
+    ]  # fmt: skip
+    lines = lobby_markup("K7QF3M", {"seats": seats}).splitlines()
+    ann = next(line for line in lines if "Ann" in line)
+    bo = next(line for line in lines if "Bo" in line)
+    assert "Thedric Egen" in ann and "here" in ann
+    assert "random hero" in bo and "free seat" in bo
+
+
 async def test_the_new_game_screen_offers_best_of_for_duels() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
