@@ -7,6 +7,7 @@ and post intents; the network runs in a worker (:class:`~client.game.GameControl
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import os
 import sys
 from collections.abc import Iterable
@@ -79,6 +80,8 @@ class AllegianceApp(App[int]):
         self.last_host_plan: LocalPlan | None = None
         #: ``allegiance host``: (plan, bind address, port, database, LAN name) to host.
         self.host_start: tuple[LocalPlan, str, int, str | None, str | None] | None = None
+        #: ``allegiance join --hero`` without a code: the hero to ask for once joined.
+        self.join_hero: str | None = None
         #: ``allegiance join`` / ``watch`` without a code: (address or None, watch) to ask.
         self.join_screen_start: tuple[str | None, bool] | None = None
         #: ``allegiance replay``: the screen to open above the menu (a list or one game).
@@ -198,7 +201,7 @@ class AllegianceApp(App[int]):
             if held is not None:
                 session.start_join(plan.table, seat=held[0], token=held[1])
             else:
-                session.start_join(plan.table)
+                session.start_join(plan.table, hero=plan.hero)
 
         def keep(seated: Seated) -> None:
             remember_seat(plan.url, seated.table, seated.seat, seated.token)
@@ -269,6 +272,8 @@ class AllegianceApp(App[int]):
     def _join_screen(self, watch: bool, address: str | None = None) -> None:
         def chosen(result: JoinPlan | None) -> None:
             if result is not None:
+                if self.join_hero and not result.watch:
+                    result = dataclasses.replace(result, hero=self.join_hero)
                 address = result.url.removeprefix("ws://")
                 if address != self.settings.last_address:
                     self.settings.last_address = address

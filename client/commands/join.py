@@ -15,21 +15,43 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("code", nargs="?", default=None,
                         help="the table's join code (none: the Join screen asks for it)")
     parser.add_argument("--name", default=None, help="your player name (default: from settings)")
+    parser.add_argument("--hero", default=None, metavar="HERO",
+                        help="the hero to play, by id or name (see 'allegiance cards --heroes'; "
+                             "default: the one the table gives the seat, or random)")
+
+
+def hero_id(given: str) -> str | None:
+    """The catalog's id of the hero named ``given`` (its id or its name, any case)."""
+    from client.cards import default_book
+
+    wanted = given.strip().casefold()
+    for hero, label in default_book().heroes():
+        if wanted in (hero.casefold(), label.casefold(), label.split(",")[0].casefold()):
+            return hero
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
     from client.app import AllegianceApp
     from client.screens.join import JoinPlan, server_url
 
+    hero = None
+    if args.hero is not None:
+        hero = hero_id(args.hero)
+        if hero is None:
+            print(f"allegiance join: no hero is called {args.hero!r}; "
+                  "'allegiance cards --heroes' lists them")
+            return 2
     if args.code is None:
         app = AllegianceApp()
         app.join_screen_start = (args.address, False)
+        app.join_hero = hero
     else:
         code = args.code.strip().upper()
         if not code.isalnum() or len(code) > 16:
             print(f"allegiance join: {args.code!r} is not a join code (letters and digits)")
             return 2
-        app = AllegianceApp(start=JoinPlan(server_url(args.address), code))
+        app = AllegianceApp(start=JoinPlan(server_url(args.address), code, hero=hero))
     if args.name:
         app.settings.name = args.name.strip()[:32] or app.settings.name
     return int(app.run() or 0)

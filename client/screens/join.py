@@ -33,6 +33,7 @@ class JoinPlan:
     url: str
     table: str
     watch: bool = False
+    hero: str | None = None  # the hero to play (a free seat that lets its player choose)
 
 
 def server_url(address: str) -> str:

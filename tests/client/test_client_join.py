@@ -179,3 +179,29 @@ async def test_a_host_with_a_database_takes_its_seat_again_after_a_stop(
             await app.game.stop()  # the hosting process goes away; the table stays
     (first, seats), (again, seats_again) = seen
     assert first is not None and again == first and seats == seats_again == [0]
+
+
+async def test_join_with_a_hero_plays_that_hero(tmp_path, monkeypatch) -> None:
+    from client.commands.join import hero_id
+
+    assert hero_id("Thedric Egen") == hero_id("THEDRIC_EGEN") == "thedric_egen"
+    assert hero_id("nobody at all") is None
+    monkeypatch.setenv("ALLEGIANCE_CONFIG_DIR", str(tmp_path))
+    server = await start_local_server()
+    _host, conn, task, code = await host_table(server.url)
+    try:
+        app = make_app(start=JoinPlan(server.url, code, hero="thedric_egen"))
+        async with app.run_test(size=(80, 24)) as pilot:
+            waiter = Waiter()
+            while app.game is None or app.game.session.view(1) is None:
+                if app.game is not None:
+                    waiter.hook(app.game)
+                await waiter.wait(pilot)
+            view = app.game.session.view(1)
+            assert view is not None and view["players"][1]["hero"] == "thedric_egen"
+    finally:
+        await conn.close()
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
+        await server.stop()
