@@ -152,3 +152,15 @@ def screen_text(app: AllegianceApp) -> str:
     )
     console.print(update)
     return console.export_text(styles=False)
+
+
+async def close_connection(conn: Any, task: Any, server: Any) -> None:
+    """Close a test's second client (its connection and the task that runs it), then
+    the in-process server."""
+    import contextlib
+
+    await conn.close()
+    task.cancel()
+    with contextlib.suppress(BaseException):  # the cancellation it ends with
+        await task
+    await server.stop()

@@ -4,7 +4,6 @@ the chat panel and the log view, and never twice (after a reconnect, say)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from typing import Any
 
 import pytest
@@ -19,7 +18,7 @@ from client.widgets.log import EARLIER_RULE
 from server.local import start_local_server
 from tests.client.driver import Waiter
 from tests.client.fixtures import views as v
-from tests.client.helpers import TABLE, Fake, make_app, screen_text
+from tests.client.helpers import TABLE, Fake, close_connection, make_app, screen_text
 
 
 def line(seat: int, name: str, text: str, ts: int) -> dict[str, Any]:
@@ -213,9 +212,5 @@ async def test_joining_shows_what_was_said_before_and_a_reconnect_no_duplicates(
             assert shown.count(EARLIER_RULE) == 1
             assert len(game.session.chat_lines) == 2
     finally:
-        await conn.close()
-        task.cancel()
-        with contextlib.suppress(BaseException):
-            await task
-        await server.stop()
+        await close_connection(conn, task, server)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
 import pytest
 
@@ -13,7 +12,7 @@ from client.screens.join import JoinPlan
 from client.screens.table import TableScreen
 from server.local import start_local_server
 from tests.client.driver import Waiter
-from tests.client.helpers import make_app, screen_text
+from tests.client.helpers import close_connection, make_app, screen_text
 
 pytestmark = pytest.mark.asyncio
 
@@ -56,11 +55,7 @@ async def test_join_by_code_takes_the_free_seat_and_shows_the_table(tmp_path, mo
             assert "Guest" in text or "Alice" in text
             assert (tmp_path / "seats.json").exists()  # the token, to resume after a restart
     finally:
-        await conn.close()
-        task.cancel()
-        with contextlib.suppress(BaseException):
-            await task
-        await server.stop()
+        await close_connection(conn, task, server)
 
 
 async def test_a_wrong_join_code_is_a_readable_notice_and_back_to_the_menu(
@@ -113,11 +108,7 @@ async def test_watch_shows_the_public_table_without_any_hand(tmp_path, monkeypat
             hand = (host.view(0) or {})["players"][0]["hand"]
             assert hand and app.game.session.view(None)["players"][0]["hand"] is None
     finally:
-        await conn.close()
-        task.cancel()
-        with contextlib.suppress(BaseException):
-            await task
-        await server.stop()
+        await close_connection(conn, task, server)
 
 
 async def test_host_a_game_from_the_menu(tmp_path, monkeypatch) -> None:
@@ -200,8 +191,4 @@ async def test_join_with_a_hero_plays_that_hero(tmp_path, monkeypatch) -> None:
             view = app.game.session.view(1)
             assert view is not None and view["players"][1]["hero"] == "thedric_egen"
     finally:
-        await conn.close()
-        task.cancel()
-        with contextlib.suppress(BaseException):
-            await task
-        await server.stop()
+        await close_connection(conn, task, server)

@@ -23,7 +23,15 @@ from client.screens.table import PlayerBlock, TableScreen
 from server.local import start_local_server
 from tests.client.driver import Waiter
 from tests.client.fixtures import views as v
-from tests.client.helpers import TABLE, Fake, make_app, screen_text, sync, table_info
+from tests.client.helpers import (
+    TABLE,
+    Fake,
+    close_connection,
+    make_app,
+    screen_text,
+    sync,
+    table_info,
+)
 
 SIZE = (150, 90)  # tall enough for both players' blocks, hands included
 
@@ -48,11 +56,7 @@ async def hosted(spectators: Any) -> AsyncIterator[tuple[str, ClientSession, str
         assert host.table is not None
         yield server.url, host, host.table
     finally:
-        await conn.close()
-        task.cancel()
-        with contextlib.suppress(BaseException):
-            await task
-        await server.stop()
+        await close_connection(conn, task, server)
 
 
 async def watch(app: AllegianceApp, pilot: Any) -> dict[str, Any]:
