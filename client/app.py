@@ -88,10 +88,13 @@ class AllegianceApp(App[int]):
         self.replay_start: Screen[Any] | None = None
         #: Record local games in the user data dir for replays (tests keep them in memory).
         self.record_local = save
+        #: The terminal watched for a hang-up (None: headless, or not a terminal).
+        self._terminal_fd: int | None = None
         self._prepare_worker_processes()
 
     # startup ----------------------------------------------------------------------------------
     def on_mount(self) -> None:
+        self._watch_terminal_from_now()
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         if self._startup_warning:
@@ -109,6 +112,27 @@ class AllegianceApp(App[int]):
             self._join_screen(watch, address)
         elif self.replay_start is not None:
             self.push_screen(self.replay_start)
+
+    def _watch_terminal_from_now(self) -> None:
+        """Quit when the terminal goes away (its window closed, the ssh session or the
+        multiplexer ended). The terminal then sends no more keys: Textual's input thread
+        reads an end of file forever and, when no hang-up signal reaches this process
+        (under ``make play`` it goes to make), the game would go on alone, using a CPU."""
+        if self.is_headless or sys.__stdin__ is None or not sys.__stdin__.isatty():
+            return
+        self._terminal_fd = sys.__stdin__.fileno()
+        self.set_interval(TERMINAL_CHECK, self._watch_terminal)
+
+    async def _watch_terminal(self) -> None:
+        import termios
+
+        if self._terminal_fd is None:
+            return
+        try:
+            termios.tcgetattr(self._terminal_fd)
+        except (OSError, termios.error):  # EIO: the terminal hung up
+            self._terminal_fd = None
+            await self.action_quit()
 
     def _prepare_worker_processes(self) -> None:
         """Start multiprocessing's resource tracker now, while stderr is still a real
@@ -402,6 +426,10 @@ def _hosted_seat(db: str) -> tuple[str, int, str] | None:
     except sqlite3.Error:
         return None
     return held if row is not None and row[0] != "over" else None
+
+
+#: Seconds between two checks that the terminal is still there.
+TERMINAL_CHECK = 1.0
 
 
 #: The port a table hosted from the menu tries first (``allegiance host``'s default).

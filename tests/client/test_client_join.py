@@ -192,3 +192,27 @@ async def test_join_with_a_hero_plays_that_hero(tmp_path, monkeypatch) -> None:
             assert view is not None and view["players"][1]["hero"] == "thedric_egen"
     finally:
         await close_connection(conn, task, server)
+
+
+async def test_the_game_quits_when_its_terminal_hangs_up(monkeypatch) -> None:
+    """A terminal that went away (window closed, ssh or tmux ended) answers every
+    terminal call with an I/O error; the app then quits by itself instead of running on
+    alone (Textual's input thread would read end-of-file forever)."""
+    import os
+    import pty
+    import termios
+
+    master, slave = pty.openpty()
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app._terminal_fd = slave  # headless runs watch nothing: give it a terminal
+        await app._watch_terminal()
+        assert app.is_running and app._terminal_fd == slave  # still there: nothing happens
+        os.close(master)  # the terminal hangs up
+        with pytest.raises(termios.error):
+            termios.tcgetattr(slave)
+        await app._watch_terminal()
+        await pilot.pause()
+        assert app._exit
+    os.close(slave)
