@@ -173,6 +173,8 @@ class GameController:
                     self.table_screen.add_chat(update.name, update.text, update.earlier)
                 if isinstance(self.app.screen, LogScreen):
                     self.app.screen.add_chat(update.name, update.text, update.earlier)
+                else:
+                    self._chat_notice(update)
             elif isinstance(update, Seated):
                 if self.on_seated is not None:
                     self.on_seated(update)
@@ -186,6 +188,15 @@ class GameController:
                 return
         if changed:
             self.route()
+
+    def _chat_notice(self, line: ChatLine) -> None:
+        """In the compact layout the chat is on its own screen: a line someone else says
+        now shows as a notice, so nobody misses it (the wide layout shows the chat)."""
+        screen = self.table_screen
+        own = line.seat is not None and line.seat in self.session.seats
+        if line.earlier or own or (screen is not None and screen.wide):
+            return
+        self.app.notify(line.text, title=f"{line.name} says", timeout=8)
 
     def _log(self, update: SeatChanged) -> None:
         stream = self.session.stream(update.seat)

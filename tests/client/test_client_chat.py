@@ -214,3 +214,23 @@ async def test_joining_shows_what_was_said_before_and_a_reconnect_no_duplicates(
     finally:
         await close_connection(conn, task, server)
 
+
+
+@pytest.mark.asyncio
+async def test_the_compact_layout_shows_a_line_said_now_as_a_notice() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:  # compact: the chat has its own screen
+        fake = Fake(app, [0])
+        fake.feed(history(line(1, "Bob", "said before you came", 1)))
+        fake.show(0, v.maneuver())
+        fake.feed(chat(1, "Bob", "your move", 2))
+        fake.feed(chat(0, "Alice", "I know", 3))  # our own line: no notice
+        await pilot.pause()
+        notes = [(n.title, n.message) for n in app._notifications]
+        assert ("Bob says", "your move") in notes
+        assert not any("said before" in m or m == "I know" for _, m in notes)
+        await pilot.resize_terminal(120, 40)  # wide: the chat panel is on the table
+        await pilot.pause()
+        fake.feed(chat(1, "Bob", "still there?", 4))
+        await pilot.pause()
+        assert "still there?" not in [n.message for n in app._notifications]
