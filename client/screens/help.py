@@ -18,7 +18,8 @@ KEY_ROWS = (
     ("Everywhere", "`?` / `{app_help}` help · `ctrl+p` palette (themes, settings, cards, "
                    "all commands) · `ctrl+q` quit"),
     ("Main menu", "`{menu_new_game}` new game · `{menu_join}` join · `{menu_watch}` watch · "
-                  "`{menu_cards}` cards · `{menu_replays}` replays · `{menu_settings}` settings"),
+                  "`{menu_cards}` cards · `{menu_replays}` replays · `{menu_settings}` settings · "
+                  "`↑` `↓` `enter` any entry (Host a game, Rules and keys, Quit)"),
     ("Prompt", "`↑` `↓` move · `enter` choose · `1`–`9` choose a line · `esc` back · "
                "`{table_pass}` pass"),
     ("Declare attackers", "`enter` toggles an attacker · `{table_all_attackers}` all / none · "
