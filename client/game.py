@@ -215,7 +215,7 @@ class GameController:
             if before.startswith("reconnecting"):
                 self.app.notify("Connected again.", severity="information")
         elif update.state == "connecting":
-            self.link = "connecting…"
+            self.link = "connecting…" + (f" {update.detail}" if update.detail else "")
         elif update.state == "reconnecting":
             self.link = "reconnecting…" + (f" {update.detail}" if update.detail else "")
             if before == "":  # it was online: say so once, whatever the screen shows
@@ -295,7 +295,7 @@ class GameController:
         if self.lobby is None:
             self.lobby = LobbyScreen()
             self.app.switch_to(self.lobby)
-        self.lobby.show(self.session.table or "", info, self.join_hint)
+        self.lobby.show(self.session.table or "", info, self.join_hint, self.link)
 
     def _ensure_table(self) -> None:
         if self.table_screen is None:

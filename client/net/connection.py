@@ -27,6 +27,26 @@ class LinkState(Update):
     detail: str = ""
 
 
+#: Attempts at a first connection before giving up (a server never reached is most
+#: likely a wrong address, or a game no longer hosted). Once connected, a dropped
+#: connection is retried for as long as the player stays.
+FIRST_TRIES = 4
+
+
+def unreachable(url: str, exc: BaseException) -> str:
+    """Why the server at ``url`` could not be reached, for people."""
+    where = url.removeprefix("ws://").removeprefix("wss://").rstrip("/")
+    if isinstance(exc, ConnectionRefusedError):
+        why = "nothing answers there (is the game still hosted, on that port?)"
+    elif isinstance(exc, TimeoutError):
+        why = "it did not answer in time"
+    elif isinstance(exc, OSError) and exc.strerror:
+        why = exc.strerror.lower()
+    else:
+        why = str(exc) or type(exc).__name__
+    return f"Could not reach the server at {where}: {why}."
+
+
 class Connection:
     """One websocket to one server, reconnecting until :meth:`close` is called."""
 
@@ -73,9 +93,10 @@ class Connection:
         from websockets.exceptions import InvalidHandshake, InvalidURI, WebSocketException
 
         delay = 0.25
-        first = True
+        online_once = False
+        failures = 0
         while not self._closing:
-            self.deliver([LinkState("connecting" if first else "reconnecting")])
+            self.deliver([LinkState("reconnecting" if online_once else "connecting")])
             try:
                 async with connect(
                     self.url,
@@ -86,20 +107,23 @@ class Connection:
                     open_timeout=10,
                 ) as ws:
                     self._ws = ws
-                    delay = 0.25
+                    delay, online_once = 0.25, True
                     if await self._serve(ws):
                         return
             except InvalidURI:
                 self.deliver([Failed(f"{self.url} is not a server address.")])
                 return
-            except (OSError, TimeoutError, InvalidHandshake, WebSocketException):
-                pass
+            except (OSError, TimeoutError, InvalidHandshake, WebSocketException) as exc:
+                failures += 1
+                if not online_once and failures >= FIRST_TRIES:
+                    self.deliver([Failed(unreachable(self.url, exc))])
+                    return
             finally:
                 self._ws = None
             if self._closing:
                 break
-            first = False
-            self.deliver([LinkState("reconnecting", f"retrying in {delay:.0f}s")])
+            state = "reconnecting" if online_once else "connecting"
+            self.deliver([LinkState(state, f"retrying in {delay:.0f}s")])
             await asyncio.sleep(delay)
             delay = min(delay * 2, self.max_delay)
         self.deliver([LinkState("closed")])

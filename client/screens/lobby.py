@@ -83,7 +83,11 @@ class LobbyScreen(Screen[None]):
             yield Static(self._text, id="lobby-text", classes="panel-text")
         yield Footer()
 
-    def show(self, table: str, info: dict[str, Any], hint: str | None = None) -> None:
+    def show(
+        self, table: str, info: dict[str, Any], hint: str | None = None, link: str = ""
+    ) -> None:
         self._text = lobby_markup(table, info, hint)
+        if link:  # not connected (yet): say so above everything else
+            self._text = f"[$warning]{escape(link)}[/]\n\n{self._text}"
         if self.is_mounted:
             self.query_one("#lobby-text", Static).update(self._text)

@@ -216,3 +216,26 @@ async def test_the_game_quits_when_its_terminal_hangs_up(monkeypatch) -> None:
         await pilot.pause()
         assert app._exit
     os.close(slave)
+
+
+async def test_a_server_never_reached_is_a_sentence_not_a_lobby() -> None:
+    """A wrong address (nothing listens there): a few attempts, saying "connecting…",
+    then a sentence why — never a lobby waiting for players that will not come."""
+    import socket
+
+    from client.net.connection import LinkState
+    from client.net.session import Failed
+
+    with socket.socket() as probe:  # a loopback port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    session = ClientSession(lambda m: None, "Alice")
+    session.start_join("ABCDEF")
+    seen: list = []
+    conn = Connection(f"ws://127.0.0.1:{port}", session, seen.extend)
+    await asyncio.wait_for(conn.run(), 60)
+    states = [u.state for u in seen if isinstance(u, LinkState)]
+    assert states and set(states) == {"connecting"}
+    failed = [u for u in seen if isinstance(u, Failed)]
+    assert len(failed) == 1
+    assert failed[0].text.startswith(f"Could not reach the server at 127.0.0.1:{port}")
