@@ -346,10 +346,7 @@ def game_over(table: Table) -> None:
             start_next(table)  # bots only: the match goes on by itself
         return
     if series.between_games():
-        for s in table.seats:  # someone already gone gets the grace to come back
-            stream = table.streams.get(s.seat)
-            if s.kind == "human" and not (stream and stream.subscribers):
-                table._start_grace(s)
+        _grace_for_the_absent(table)  # someone already gone gets the grace to come back
 
 
 def absent_between_games(table: Table) -> None:
@@ -427,11 +424,15 @@ def _fresh_seats(table: Table) -> None:
     for s in table.seats:
         s.recent.clear()
         s.hold_armed = False
-        if s.kind != "human":
-            continue
-        s.takeover = s.conceded = False
-        stream = table.streams.get(s.seat)
-        if not (stream and stream.subscribers):
+        if s.kind == "human":
+            s.takeover = s.conceded = False
+    _grace_for_the_absent(table)
+
+
+def _grace_for_the_absent(table: Table) -> None:
+    """Start the reconnect grace of every human seat that has no connection now."""
+    for s in table.seats:
+        if s.kind == "human" and not table.connected(s.seat):
             table._start_grace(s)
 
 

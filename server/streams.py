@@ -121,18 +121,22 @@ class Publisher:
         meta["settings"] = None if seat is None else dict(self.seats[seat].settings)
         return meta
 
+    def connected(self, seat: int | None) -> bool:
+        """Whether anyone is subscribed to ``seat``'s stream now."""
+        stream = self.streams.get(seat)
+        return bool(stream and stream.subscribers)
+
     def meta_base(self) -> dict[str, Any]:
         """The ``table`` section every recipient shares (``settings`` left empty)."""
         seats = []
         for s in self.seats:
-            stream = self.streams.get(s.seat)
             seats.append(
                 {
                     "seat": s.seat,
                     "kind": s.kind,
                     "name": s.name,
                     "claimed": s.claimed,
-                    "connected": s.kind == "bot" or bool(stream and stream.subscribers),
+                    "connected": s.kind == "bot" or self.connected(s.seat),
                     "bot": s.botlike,
                     "hero": s.hero if s.hero not in ("", "random") else None,
                 }
