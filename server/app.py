@@ -23,6 +23,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from server.config import ServerConfig
 from server.connection import Connection
 from server.lobby import Lobby
+from server.loop import loop_name
 from server.store import Store
 from server.table import Host
 from shared.protocol import codec
@@ -87,7 +88,9 @@ class Server:
         )
         sock = next(iter(self._ws.sockets))
         self.port = int(sock.getsockname()[1])
-        log.info("listening on %s (database %s)", self.url, self.config.db_path)
+        log.info(
+            "listening on %s (database %s, %s loop)", self.url, self.config.db_path, loop_name()
+        )
 
     async def _checkpoint_often(self) -> None:
         """Copy the write-ahead log into the database file every second, in a thread of

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import logging
 import sqlite3
 import sys
@@ -65,12 +64,13 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
 
 def run_serve(args: argparse.Namespace, extra: Callable[[Any], Any] | None = None) -> int:
     """Serve until a signal; ``extra(server)`` is an async context manager run alongside."""
+    from server import loop
     from server.app import configure_logging, serve_until_signalled
 
     configure_logging(args.log_level)
     config = config_from_args(args)
     try:
-        return asyncio.run(serve_until_signalled(config, extra))
+        return loop.run(serve_until_signalled(config, extra))
     except OSError as exc:
         logging.getLogger("allegiance.server").error(
             "cannot listen on %s:%s: %s", config.host, config.port, exc

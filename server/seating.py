@@ -4,9 +4,10 @@ server around it."""
 from __future__ import annotations
 
 import asyncio
+import signal
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -64,11 +65,27 @@ class Host:
         """Worker processes for the stronger bots, started on first use."""
         if self.heavy is None:
             import multiprocessing
-            from concurrent.futures import ProcessPoolExecutor
 
             context = multiprocessing.get_context("spawn")
-            self.heavy = ProcessPoolExecutor(self.config.bot_workers, mp_context=context)
+            self.heavy = _WorkerPool(self.config.bot_workers, mp_context=context)
         return self.heavy
+
+
+class _WorkerPool(ProcessPoolExecutor):
+    """The bot worker processes, deaf to Ctrl-C: a terminal sends SIGINT to the server and
+    its workers alike, and the server stops its pool itself; a worker that took the
+    signal would print a ``KeyboardInterrupt`` traceback into the server's clean stop.
+    Workers start inside :meth:`submit`, so SIGINT is blocked there and the processes
+    started then inherit the block (until exit, from their first instruction on)."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
+            return super().submit(fn, *args, **kwargs)
+        before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            return super().submit(fn, *args, **kwargs)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _id_key(cmd_id: int | str) -> str:

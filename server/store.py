@@ -123,8 +123,12 @@ _INSERT_COMMAND = (
 )
 
 
+#: One encoder for every stored value (``json.dumps`` with options builds one per call).
+_ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True)
+
+
 def _dump(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+    return _ENCODER.encode(value)
 
 
 class Store:

@@ -8,6 +8,8 @@ chosen, untimed, only after all four clients have the last update), so neither a
 choice nor another action's traffic is counted. The four clients share this process, so
 their decoding is serial, as the echo floor's four readers are. Beside it, in the same
 run, the floor: a raw asyncio TCP server that echoes a frame to four connected sockets.
+The server, the four clients and the echo all run on the event loop ``server.loop``
+chooses (uvloop where installed), so the floor is the same loop's.
 
 - P2a: Realm Divided, free-for-all (the real rules: the view building is part of it).
 - P2b: the same path with the tiny test rule set, i.e. the server and protocol alone.
@@ -26,11 +28,13 @@ from pathlib import Path
 from typing import Any
 
 from bench.harness import Figure
+from server.loop import chosen_loop, run
 
 ROOT = Path(__file__).resolve().parents[2]
 
 _ECHO = """
 import asyncio, sys
+from server.loop import run
 peers = []
 async def handle(reader, writer):
     peers.append(writer)
@@ -46,7 +50,7 @@ async def main():
     server = await asyncio.start_server(handle, "127.0.0.1", 0)
     print(server.sockets[0].getsockname()[1], flush=True)
     await server.serve_forever()
-asyncio.run(main())
+run(main())
 """
 
 
@@ -210,11 +214,15 @@ async def _echo_latencies(port: int, size: int, rounds: int) -> list[float]:
 
 
 def _echo_floor(size: int, rounds: int) -> list[float]:
-    proc = subprocess.Popen([sys.executable, "-c", _ECHO], stdout=subprocess.PIPE)
+    """The echo runs on the server's event loop (``server.loop``), and so do its readers
+    here, as do the server and the clients of the game: the floor and the figure compare
+    the same loop."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-c", _ECHO], stdout=subprocess.PIPE, env=env)
     try:
         assert proc.stdout is not None
         port = int(proc.stdout.readline())
-        return asyncio.run(_echo_latencies(port, size, rounds))
+        return run(_echo_latencies(port, size, rounds))
     finally:
         proc.kill()
         proc.wait()
@@ -232,7 +240,8 @@ def _figures(
     note = (
         f"{len(ours)} actions; p99 {_pct(ours, 99):.2f} ms vs echo p99 {_pct(floor, 99):.3f} ms; "
         f"server CPU {cpu / max(len(ours), 1) * 1e6:.0f} µs per action (/proc, while the "
-        "actions were played; the automatic passes each one set off included)"
+        "actions were played; the automatic passes each one set off included); "
+        f"event loop: {chosen_loop()} (server, clients and echo alike)"
     )
     return [
         Figure(
@@ -254,10 +263,8 @@ def measure(quick: bool) -> list[Figure]:
     figures: list[Figure] = []
     proc, url, _ = spawn_server(["--ruleset", "toy=tests.server.toygame:RULESET"])
     try:
-        realm, realm_cpu = asyncio.run(
-            _game_latencies(url, "realm", {"format": "ffa"}, actions, proc.pid)
-        )
-        toy, toy_cpu = asyncio.run(
+        realm, realm_cpu = run(_game_latencies(url, "realm", {"format": "ffa"}, actions, proc.pid))
+        toy, toy_cpu = run(
             _game_latencies(url, "toy", {"target": 30, "max_turns": 40}, actions, proc.pid)
         )
     finally:

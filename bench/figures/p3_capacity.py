@@ -38,6 +38,7 @@ from websockets.exceptions import ConnectionClosed
 
 from bench.figures.p2_latency import cpu_seconds
 from bench.harness import Figure
+from server.loop import chosen_loop
 
 LIMIT_MS = 50.0
 ROOT = Path(__file__).resolve().parents[2]
@@ -210,8 +211,9 @@ def _run_steps(url: str, server_pid: int, quick: bool) -> tuple[list[dict[str, A
     steps = [50, 100] if quick else [50, 100, 250, 500, 750, 1000, 1250, 1500, 2000, 2500, 3000]
     timing = (2.0, 1.0, 3.0) if quick else (8.0, 3.0, 12.0)
     code = (
-        "import asyncio, json, sys; from bench.figures.p3_capacity import _generate; "
-        f"asyncio.run(_generate(sys.argv[1], {steps!r}, *{timing!r}))"
+        "import sys; from bench.figures.p3_capacity import _generate; "
+        "from server.loop import run; "
+        f"run(_generate(sys.argv[1], {steps!r}, *{timing!r}))"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     gen = subprocess.Popen(
@@ -264,6 +266,7 @@ def measure(quick: bool) -> list[Figure]:
         if pinned
         else "server and load generator not pinned: they may have shared a CPU"
     )
+    notes.append(f"event loop: {chosen_loop()} (server and load generator)")
     if quick:
         notes.append("quick run: only small N tried")
     return [
