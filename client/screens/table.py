@@ -28,6 +28,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.markup import escape
 from textual.screen import Screen
+from textual.scrollbar import ScrollBar
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
@@ -40,6 +41,7 @@ from client.widgets.details import DetailsPanel, DetailsPopup
 from client.widgets.hand import HandView
 from client.widgets.hero import HeroPanel
 from client.widgets.keys import KeyBar
+from client.widgets.lines import QuickBlank, quick_vertical_scrollbar
 from client.widgets.log import ChatPanel, GameLog
 from client.widgets.prompt import PromptBar
 from client.widgets.strip import CardStrip
@@ -60,7 +62,7 @@ class TableFrame:
     title: str = ""
 
 
-class PlayerBlock(Vertical):
+class PlayerBlock(Vertical, QuickBlank):
     """A hero panel over its territory, and under them the player's hand, shown only to a
     spectator of a table whose spectators see every hand."""
 
@@ -84,13 +86,13 @@ class PlayerBlock(Vertical):
             self.hand.show(cards, wide)
 
 
-class Seats(Vertical):
+class Seats(Vertical, QuickBlank):
     """The player blocks of the others (``#others``) or your own (``#mine``)."""
 
     virtual_size = steady_virtual_size()
 
 
-class Board(VerticalScroll):
+class Board(VerticalScroll, QuickBlank):
     """The scrolling board: the players, the chain, the battle, your hand, the decks. Its
     scrollbar keeps its column (``scrollbar-gutter: stable``), so a board that grows or
     shrinks needs no second layout pass (see :func:`~client.widgets.steady_virtual_size`).
@@ -98,8 +100,20 @@ class Board(VerticalScroll):
 
     virtual_size = steady_virtual_size()
 
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        return quick_vertical_scrollbar(self)
 
-class TableScreen(Screen[None]):
+
+class Row(Horizontal, QuickBlank):
+    """A row of the table's layout (see :class:`~client.widgets.lines.QuickBlank`)."""
+
+
+class Column(Vertical, QuickBlank):
+    """A column of the table's layout (see :class:`~client.widgets.lines.QuickBlank`)."""
+
+
+class TableScreen(Screen[None], QuickBlank):
     """The game table of the displayed seat."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -127,8 +141,8 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield MarkupStatic("", id="status")
-        with Horizontal(id="main"):
-            with Vertical(id="left"):
+        with Row(id="main"):
+            with Column(id="left"):
                 with Board(id="board"):
                     yield Seats(id="others")
                     yield ChainView(id="chain")
@@ -137,7 +151,7 @@ class TableScreen(Screen[None]):
                     yield HandView(id="hand")
                     yield DecksView(id="decks")
                 yield PromptBar(id="prompt")
-            with Vertical(id="side"):
+            with Column(id="side"):
                 yield DetailsPanel(id="details")
                 yield Static("[b]Log[/b]", classes="side-title")
                 yield GameLog(id="log")
@@ -153,6 +167,25 @@ class TableScreen(Screen[None]):
     @property
     def wide(self) -> bool:
         return self.size.width >= 120
+
+    def _compositor_refresh(self) -> None:
+        """Draw a frame; the scrollbars that asked to be drawn again since the frame was
+        laid out are drawn in it.
+
+        A layout pass that changes a scrolling widget's size (the board grows by a
+        line) moves its scrollbar's thumb after the layout is done, and the scrollbar
+        then asks for a frame of its own, which repaints everything in the column it
+        shares with the board (bench figure P5)."""
+        bars = [
+            widget
+            for widget in self._compositor.visible_widgets
+            if isinstance(widget, ScrollBar) and widget._repaint_required
+        ]
+        if bars:
+            self._compositor.update_widgets(set(bars))
+            for bar in bars:
+                bar._repaint_required = False  # drawn now: no frame of its own
+        super()._compositor_refresh()
 
     def on_resize(self) -> None:
         if self.frame is not None:

@@ -20,9 +20,13 @@ from functools import lru_cache
 
 from rich.cells import cell_len
 from textual.content import Content, Span
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
+from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Static
+
+from client.widgets.lines import LinePainter, crop_lines
 
 
 def steady_virtual_size() -> Reactive[Size]:
@@ -76,12 +80,37 @@ def lines(rows: Iterable[Content | str]) -> Content:
 
 
 class MarkupStatic(Static):
-    """A Static that ignores updates that would not change what it shows, and asks for a
+    """A Static that ignores updates that would not change what it shows, asks for a
     layout pass only when its height may change (a new text as many lines tall as the
-    old one only repaints this widget's own region)."""
+    old one only repaints this widget's own region), and draws its lines itself
+    (:class:`~client.widgets.lines.LinePainter`: only the rows that changed are drawn
+    again). Its text has no links of Textual's and cannot be selected with the mouse."""
 
+    ALLOW_SELECT = False
     virtual_size = steady_virtual_size()
     _drawn_key: object = None
+
+    def __init__(self, content: str = "", *, id: str | None = None, classes: str = "") -> None:
+        super().__init__(content, id=id, classes=classes)
+        self.set_reactive(Widget.auto_links, False)
+        self._painter = LinePainter()
+        self._painted: list[Strip] | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        lines = self._painted
+        if lines is None:
+            visual = self.visual
+            if isinstance(visual, Content):
+                size = self.region.size
+                lines = self._painter.paint(self, visual, size.region)
+            if lines is None:
+                return super().render_lines(crop)
+            self._painted = lines
+        return crop_lines(lines, crop, self.region.width)
+
+    def _set_dirty(self, *regions: Region) -> None:
+        super()._set_dirty(*regions)
+        self._painted = None  # drawn again, as Textual would (see crop_lines)
 
     def set_markup(self, markup: str | Content) -> None:
         """Show ``markup`` (a string of markup, or assembled Content)."""

@@ -13,7 +13,10 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.geometry import Size
 from textual.message import Message
+from textual.scrollbar import ScrollBar
 from textual.widgets import Input, RichLog
+
+from client.widgets.lines import quick_vertical_scrollbar
 
 
 class SteadyLog(RichLog):
@@ -27,6 +30,10 @@ class SteadyLog(RichLog):
     (through the log's own virtual size)."""
 
     _laid_out: tuple[Size, Size, Size] | None = None
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        return quick_vertical_scrollbar(self)
 
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True

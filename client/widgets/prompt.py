@@ -13,17 +13,23 @@ from __future__ import annotations
 import time
 from typing import Any, ClassVar
 
+from rich.style import Style as RichStyle
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.markup import escape
 from textual.message import Message
+from textual.scrollbar import ScrollBar
+from textual.strip import Strip
+from textual.style import Style
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from client.viewmodel.prompt import AttackerSlot, Choice, DefenderOption, Prompt
 from client.widgets import parsed, steady_virtual_size
+from client.widgets.lines import quick_vertical_scrollbar, text_strip
 
 Action = dict[str, Any]
 
@@ -37,6 +43,47 @@ class ChoiceList(OptionList):
     change of height keeps them."""
 
     _drawn_width: int | None = None
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._rich_styles: dict[Style, dict[Style, RichStyle]] = {}
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        return quick_vertical_scrollbar(self)
+
+    def _get_option_render(self, option: Option, style: Style) -> list[Strip]:
+        """An option's line, drawn as OptionList draws it but in one step (see
+        :func:`~client.widgets.lines.text_strip`); an option that wraps, or is not plain
+        text, is drawn by OptionList."""
+        padding = self.get_component_styles("option-list--option").padding
+        width = self.scrollable_content_region.width - self._get_left_gutter_width()
+        key = (option, style, padding)
+        strips: list[Strip] | None = self._option_render_cache.get(key)
+        if strips is not None:
+            return strips
+        visual = self._get_visual(option)
+        text_width = width - padding.width
+        if (
+            not isinstance(visual, Content)
+            or option._divider
+            or padding.top
+            or padding.bottom
+            or text_width <= 0
+            or visual.cell_length > text_width
+            or "\n" in visual.plain
+        ):
+            return super()._get_option_render(option, style)
+        if len(self._rich_styles) > 8:
+            self._rich_styles.clear()
+        cache = self._rich_styles.setdefault(style, {})
+        rich_style = style.rich_style
+        line = text_strip(visual, style, self._get_style, cache)
+        line = line.crop_pad(text_width, padding.left, padding.right, rich_style)
+        meta = {"option": self._option_to_index[option]}
+        strips = [line.extend_cell_length(width, rich_style).apply_meta(meta)]
+        self._option_render_cache[key] = strips
+        return strips
 
     @on(events.Resize)
     def _keep_drawn_options(self, event: events.Resize) -> None:

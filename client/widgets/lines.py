@@ -1,0 +1,310 @@
+"""Drawing a text widget's lines without Textual's general machinery (bench figure P5).
+
+Textual draws a ``Static`` in two steps, both for every line each time the widget
+changes: the text is wrapped and turned into styled segments (each segment gets a style
+of its own, carrying its offset for text selection), then every line is styled again
+for the widget's box (background, padding, borders, tint, opacity, hatching). On the
+table, where a patch changes most lines of most widgets, those two steps were the
+largest part of a redraw.
+
+:class:`LinePainter` draws the same lines for the common case — a widget with a
+background, a text colour and style, and left/right padding, but no border, outline,
+tint, opacity, hatching, alignment or selection — in one step per line, and keeps the
+finished line of every row that is still shown from the last draw: a patch that changes
+one card draws that card's line only. Anything else is drawn by Textual as before (the
+widget says so by :meth:`LinePainter.paint` returning None).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from math import ceil
+
+from rich.segment import Segment
+from rich.style import Style as RichStyle
+from textual.color import Color
+from textual.content import Content, Span
+from textual.dom import NoScreen
+from textual.filter import LineFilter
+from textual.geometry import Region, Spacing
+from textual.scrollbar import ScrollBar
+from textual.strip import Strip
+from textual.style import Style
+from textual.widget import Widget
+
+#: A row of text as a key: equal rows draw the same line.
+RowKey = tuple[str, tuple[Span, ...]]
+
+
+def plain_box(widget: Widget, blank: bool = False) -> bool:
+    """Whether ``widget``'s box is one :class:`LinePainter` draws as Textual would
+    (``blank``: a container's box, whose lines have no text and so no links)."""
+    styles = widget.styles
+    if styles.border.spacing or styles.outline.top[0] or styles.outline.bottom[0]:
+        return False
+    if styles.outline.left[0] or styles.outline.right[0]:
+        return False
+    if styles.tint.a or styles.opacity != 1.0 or styles.text_opacity != 1.0:
+        return False
+    if styles.has_rule("hatch") and styles.hatch != "none":
+        return False
+    if styles.text_align not in ("left", "start") or styles.content_align != ("left", "top"):
+        return False
+    if styles.text_wrap != "wrap" or styles.text_overflow != "fold" or styles.line_pad:
+        return False
+    if styles.padding.top or styles.padding.bottom:
+        return False
+    if widget._border_title is not None or widget._border_subtitle is not None:
+        return False
+    if blank:
+        return True  # no text: nothing to select, no links
+    try:
+        selection = widget.text_selection
+    except NoScreen:  # being removed: drawn by Textual, as it was
+        return False
+    return selection is None and not widget.auto_links
+
+
+class LinePainter:
+    """The lines of one widget's text, drawn row by row and kept while they are shown."""
+
+    def __init__(self) -> None:
+        self._context: tuple[object, ...] | None = None
+        self._box: tuple[int, Spacing, tuple[LineFilter, ...]] = (0, Spacing(), ())
+        self._lines: dict[RowKey, list[Strip]] = {}
+        self._last: dict[RowKey, list[Strip]] = {}
+        self._rows: list[Content] = []
+        self._content: Content | None = None
+        self._styles: dict[Style, RichStyle] = {}
+
+    def paint(self, widget: Widget, content: Content, crop: Region) -> list[Strip] | None:
+        """The lines of ``content`` in ``crop`` as ``widget`` shows them; None when its
+        box is not a plain one (Textual draws it)."""
+        if not plain_box(widget):
+            return None
+        width = widget.region.width
+        padding = widget.styles.padding
+        content_width = widget.content_region.width
+        if content_width <= 0:
+            return None
+        base_background, background = widget.background_colors
+        style = widget.visual_style
+        filters = tuple(widget.get_line_filters())
+        context = (width, content_width, padding, base_background, background, style, filters)
+        self._box = (width, padding, filters)
+        if context != self._context:
+            self._context = context
+            self._lines, self._last = {}, {}
+            self._styles = {}
+        if content is not self._content:
+            self._content = content
+            self._rows = content.split(allow_blank=True)
+            # The lines of the last content that this one still shows are kept; others go.
+            self._last, self._lines = self._lines, {}
+        inner = RichStyle.from_color(bgcolor=(base_background + background).rich_color)
+        blank: Strip | None = None
+        strips: list[Strip] = []
+        # A wrapped row takes several lines: lay the rows out until the crop's last line.
+        y = 0
+        end = crop.bottom
+        for row in self._rows:
+            if y >= end:
+                break
+            lines = self._row_lines(widget, row, style, inner, background, content_width)
+            for line in lines:
+                if y >= crop.y and y < end:
+                    strips.append(line)
+                y += 1
+        while len(strips) < crop.height:
+            if blank is None:
+                blank = self._finish(Strip.blank(content_width, inner), inner, background)
+            strips.append(blank)
+        if crop.x or crop.width != width:
+            strips = [strip.crop(crop.x, crop.right) for strip in strips]
+        return strips
+
+    def _row_lines(
+        self,
+        widget: Widget,
+        row: Content,
+        style: Style,
+        inner: RichStyle,
+        background: Color,
+        width: int,
+    ) -> list[Strip]:
+        key = (row.plain, tuple(row.spans))
+        lines = self._lines.get(key)
+        if lines is None:
+            lines = self._last.get(key)
+            if lines is None:
+                parts = [row] if row.cell_length <= width else row.wrap(width)
+                lines = [
+                    self._finish(self._text(widget, part, style, width, inner), inner, background)
+                    for part in parts
+                ]
+            self._lines[key] = lines
+        return lines
+
+    def _text(
+        self, widget: Widget, row: Content, style: Style, width: int, inner: RichStyle
+    ) -> Strip:
+        """One row's text as a strip ``width`` cells long (the content area)."""
+        line = text_strip(row, style, widget._get_style, self._styles)
+        return line.adjust_cell_length(width, inner)
+
+    def _finish(self, line: Strip, inner: RichStyle, background: Color) -> Strip:
+        """The content area's line in the widget's box: padding and the line filters."""
+        width, padding, filters = self._box
+        if padding.left or padding.right:
+            segments = list(line)
+            if padding.left:
+                segments.insert(0, Segment(" " * padding.left, inner))
+            if padding.right:
+                segments.append(Segment(" " * padding.right, inner))
+            line = Strip(segments, width)
+        for line_filter in filters:
+            line = line.apply_filter(line_filter, background)
+        return line
+
+
+def crop_lines(lines: list[Strip], crop: Region, width: int) -> list[Strip]:
+    """The part ``crop`` of a widget's ``lines`` (all of them, ``width`` cells wide).
+
+    The widgets here keep the lines they drew until Textual marks them dirty
+    (``Widget._set_dirty``: a new content, size or style), which is exactly when
+    Textual drops the lines it keeps itself (its ``StylesCache``); a frame that draws
+    something in front of or beside them then costs them nothing."""
+    if crop.y or crop.height != len(lines):
+        lines = lines[crop.y : crop.bottom]
+    if crop.x or crop.width != width:
+        lines = [line.crop(crop.x, crop.right) for line in lines]
+    return lines
+
+
+def text_strip(
+    row: Content,
+    style: Style,
+    get_style: Callable[[str | Style], Style],
+    cache: dict[Style, RichStyle],
+) -> Strip:
+    """One row of text (that fits its width) as Textual draws it over ``style``, less
+    the offsets Textual adds to every segment for text selection. ``cache`` keeps the
+    styles made (keep one per ``style``)."""
+    segments: list[Segment] = []
+    add = segments.append
+    for text, text_style in row.render(style, end="", parse_style=get_style):
+        rich = cache.get(text_style)
+        if rich is None:
+            rich = cache[text_style] = (style + text_style).rich_style
+        add(Segment(text, rich))
+    return Strip(segments, row.cell_length)
+
+
+class QuickScrollBar(ScrollBar):
+    """A vertical scrollbar that draws its lines once per position, size and colour.
+
+    Textual's draws itself through Rich (a renderable, a console, line splitting) and
+    styles every line again whenever it is asked to, and a layout pass asks the
+    scrollbars of every scrolling widget on the table. The lines are the same."""
+
+    def __init__(self, vertical: bool = True, name: str | None = None, *, thickness: int = 1):
+        super().__init__(vertical, name, thickness=thickness)
+        self._key: tuple[object, ...] | None = None
+        self._lines: list[Strip] = []
+        self._drawn = False  # the lines are up to date (see crop_lines)
+
+    def _set_dirty(self, *regions: Region) -> None:
+        super()._set_dirty(*regions)
+        self._drawn = False
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        if self._drawn and self._lines and len(self._lines) == self.region.height:
+            return crop_lines(self._lines, crop, self.region.width)
+        parent = self.parent
+        if not self.vertical or not isinstance(parent, Widget) or self.styles.background.a:
+            return super().render_lines(crop)
+        if self.screen.styles.scrollbar_color.a == 0:
+            return super().render_lines(crop)
+        styles = parent.styles
+        if self.grabbed:
+            background, color = styles.scrollbar_background_active, styles.scrollbar_color_active
+        elif self.mouse_over:
+            background, color = styles.scrollbar_background_hover, styles.scrollbar_color_hover
+        else:
+            background, color = styles.scrollbar_background, styles.scrollbar_color
+        if background.a < 1:
+            base_background, _ = parent.background_colors
+            background = base_background + background
+        color = background + color
+        window_size = self.window_size if self.window_size < self.window_virtual_size else 0
+        filters = tuple(self.get_line_filters())
+        own_background = self.background_colors[1]
+        base = self.visual_style.rich_style  # drawn under the bar, as Rich does
+        size = self.region.size
+        key = (size, background, color, self.window_virtual_size, window_size, self.position,
+               filters, own_background, base)  # fmt: skip
+        if key != self._key:
+            self._key = key
+            bar = self.renderer.render_bar(
+                size=size.height,
+                virtual_size=ceil(self.window_virtual_size),
+                window_size=ceil(window_size),
+                position=self.position,
+                thickness=size.width,
+                vertical=True,
+                back_color=background.rich_color,
+                bar_color=color.rich_color,
+            )
+            lines = []
+            for segment in bar.segments:
+                line = Strip([Segment(segment.text, base + segment.style)], size.width)
+                for line_filter in filters:
+                    line = line.apply_filter(line_filter, own_background)
+                lines.append(line)
+            self._lines = lines
+        self._drawn = True
+        return crop_lines(self._lines, crop, size.width)
+
+
+def quick_vertical_scrollbar(widget: Widget) -> ScrollBar:
+    """``widget``'s vertical scrollbar, made a :class:`QuickScrollBar` (as Textual makes
+    its own: hidden until the widget's content overflows). Use it in a widget's class
+    body to replace the ``vertical_scrollbar`` property."""
+    bar = widget._vertical_scrollbar
+    if bar is None:
+        bar = QuickScrollBar(
+            vertical=True, name="vertical", thickness=widget.scrollbar_size_vertical
+        )
+        widget._vertical_scrollbar = bar
+        bar.display = False
+        widget.app._start_widget(widget, bar)
+    return bar
+
+
+class QuickBlank(Widget):
+    """A container whose own lines (behind its children) are drawn once per size and
+    colour: every line of a container without a border or vertical padding is the same
+    blank line, but Textual styles each of them again whenever the container is asked
+    for its lines — by every frame that repaints anything in front of it. Mix it in
+    after the container class (Textual takes CSS from the first base only):
+    ``class Board(VerticalScroll, QuickBlank)``."""
+
+    _blank: tuple[int, Strip] | None = None
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        width = self.region.width
+        if self._blank is None or self._blank[0] != width:
+            styles = self.styles
+            if not self.is_container or styles.border.spacing or styles.padding.top:
+                return super().render_lines(crop)
+            if styles.padding.bottom or not plain_box(self, blank=True):
+                return super().render_lines(crop)
+            self._blank = (width, super().render_lines(Region(0, 0, width, 1))[0])
+        blank = self._blank[1]
+        if crop.x or crop.width != width:
+            blank = blank.crop(crop.x, crop.right)
+        return [blank] * crop.height
+
+    def _set_dirty(self, *regions: Region) -> None:
+        super()._set_dirty(*regions)
+        self._blank = None  # drawn again, as Textual would (see crop_lines)
