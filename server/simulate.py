@@ -386,6 +386,13 @@ def add_sim_arguments(parser: argparse.ArgumentParser) -> None:
         help="duel every pair of heroes (--heroes, default all) --games times "
         "and print a hero × hero win-rate matrix",
     )
+    add(
+        "--versus",
+        default=None,
+        metavar="A,B,…",
+        help="with --round-robin: only the pairs that include one of these heroes "
+        "(each of them against every hero of the pool)",
+    )
     add("--iterations", type=int, default=60, help="hard bot: rollouts per decision (default 60)")
     add(
         "--think",
@@ -442,11 +449,19 @@ def run_sim(args: argparse.Namespace) -> int:
             return _fail(f"cannot create --record directory: {exc}")
         record = str(args.record)
     jobs: list[Job] = []
+    if args.versus and not args.round_robin:
+        return _fail("--versus needs --round-robin")
     if args.round_robin:
         pool = [h for h in (heroes or known) if h != "random"]
         if len(pool) < 2:
             return _fail("--round-robin needs at least two heroes")
         pairs = [(a, b) for i, a in enumerate(pool) for b in pool[i + 1 :]]
+        if args.versus:
+            focus = {h.strip() for h in str(args.versus).split(",") if h.strip()}
+            bad = sorted(focus - set(pool))
+            if bad:
+                return _fail(f"--versus hero {bad[0]!r} is not in the round-robin's pool")
+            pairs = [(a, b) for a, b in pairs if a in focus or b in focus]
         for a, b in pairs:
             for k in range(args.games):
                 seat_heroes = (a, b) if k % 2 == 0 else (b, a)

@@ -67,6 +67,22 @@ def test_round_robin_matrix(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(h[:10] in out for h in heroes)
 
 
+def test_round_robin_versus_keeps_only_pairs_with_that_hero(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    heroes = sorted(engine.load_catalog().heroes)[:4]
+    argv = ("--round-robin", "--games", "2", "--seed", "1", "--heroes", ",".join(heroes))
+    assert run_sim(_args(*argv, "--versus", heroes[0])) == 0
+    out = capsys.readouterr().out
+    rows = {}
+    for line in out.splitlines():
+        words = line.split()
+        if len(words) >= 2 and words[0] in heroes and words[1].isdigit():
+            rows[words[0]] = int(words[1])
+    # three pairs, two duels each: the focus hero plays 6, every other hero 2
+    assert rows == {heroes[0]: 6, **{h: 2 for h in heroes[1:]}}
+
+
 @pytest.mark.parametrize(
     "argv, msg",
     [
@@ -74,6 +90,8 @@ def test_round_robin_matrix(capsys: pytest.CaptureFixture[str]) -> None:
         (("--format", "chess"), "unknown --format"),
         (("--bots", "genius"), "unknown bot level"),
         (("--heroes", "nobody"), "unknown hero"),
+        (("--versus", "hakor_dajet"), "--versus needs --round-robin"),
+        (("--round-robin", "--versus", "nobody"), "not in the round-robin's pool"),
     ],
 )
 def test_bad_flags(argv: tuple[str, ...], msg: str, capsys: pytest.CaptureFixture[str]) -> None:
