@@ -165,9 +165,7 @@ async def test_the_panel_keeps_up_with_patches() -> None:
         await pilot.press("tab", "end", "right")  # Bob's hero, his last card, his first unit
         await pilot.pause()
         assert app.screen.inspected == "u:21" and "2 damage" in panel_text(app)
-        nxt = v.maneuver()
-        nxt["version"] = 58
-        nxt["players"][1]["units"][0]["damage"] = 3
+        nxt = v.maneuver_one_unit_damaged()
         fake.show(0, nxt)
         await pilot.pause()
         assert "3 damage" in panel_text(app)
@@ -271,9 +269,7 @@ async def test_a_patch_redraws_only_the_widgets_whose_part_changed(monkeypatch) 
         await pilot.pause()
         assert set(drawn) == {"HandView", "HeroPanel", "Territory", "ChainView"}  # (empty)
         drawn.clear()
-        nxt = v.maneuver()
-        nxt["version"] = 58
-        nxt["players"][1]["units"][0]["damage"] = 3  # one card changed
+        nxt = v.maneuver_one_unit_damaged()
         fake.show(0, nxt)
         await pilot.pause()
         assert drawn == ["Territory"]

@@ -154,9 +154,7 @@ async def test_a_patch_draws_only_the_rows_that_changed(monkeypatch: pytest.Monk
     async with app.run_test(size=(120, 40)) as pilot:
         fake = await show(pilot, v.maneuver())
         drawn.clear()
-        nxt = v.maneuver()
-        nxt["version"] = 58
-        nxt["players"][1]["units"][0]["damage"] = 3  # one card changed
+        nxt = v.maneuver_one_unit_damaged()
         fake.show(0, nxt)
         await pilot.pause()
         await pilot.pause()
