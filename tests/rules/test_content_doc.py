@@ -60,15 +60,21 @@ def test_health_and_equipment_line(hero_id: str) -> None:
 def test_ability_table(hero_id: str) -> None:
     hero = CATALOG.heroes[hero_id]
     rows = re.findall(
-        r"^\| (initial|\d) \| ([^|]+?) \| (—|\d+) \| (\d+) \| (yes)? ?\|", SECTIONS[hero_id], re.M
+        r"^\| (initial|\d) \| ([^|]+?) \| (—|\d+) \| (\d+) \| (yes)? ?\| (.*) \|$",
+        SECTIONS[hero_id],
+        re.M,
     )
-    page = {name: (lvl, cost, int(delay), bool(react)) for lvl, name, cost, delay, react in rows}
+    page = {
+        name: (lvl, cost, int(delay), bool(react), text)
+        for lvl, name, cost, delay, react, text in rows
+    }
     data = {
         a.name: (
             "initial" if a.level == 0 else str(a.level),
             "—" if a.level == 0 else str(a.cost),
             a.delay,
             a.reaction,
+            a.text,
         )
         for a in hero.abilities
     }
