@@ -53,6 +53,8 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #rp-main { height: 1fr; layout: horizontal; }
     ReplayScreen #rp-board { width: 1fr; height: 1fr; scrollbar-size-vertical: 1; }
     ReplayScreen #rp-others, ReplayScreen #rp-mine { height: auto; }
+    ReplayScreen .player { height: auto; }
+    ReplayScreen .player.-you { background: $primary 8%; }
     ReplayScreen #rp-others .player { border-bottom: hkey $panel-lighten-1; }
     ReplayScreen #rp-side { width: 44; height: 1fr; border-left: vkey $panel-lighten-2; }
     ReplayScreen.-compact #rp-main { layout: vertical; }

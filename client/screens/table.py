@@ -25,6 +25,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.css.query import NoMatches
 from textual.markup import escape
 from textual.screen import Screen
@@ -62,34 +63,43 @@ class TableFrame:
     title: str = ""
 
 
-class PlayerBlock(Vertical, QuickBlank):
-    """A hero panel over its territory, and under them the player's hand, shown only to a
-    spectator of a table whose spectators see every hand."""
+class PlayerRule(Widget):
+    """The line under another player's widgets."""
 
-    virtual_size = steady_virtual_size()
+    DEFAULT_CLASSES = "player-rule"
 
-    def __init__(self, classes: str = "") -> None:
-        super().__init__(classes=classes)
+    def render(self) -> Content:
+        return Content("▁" * self.size.width)
+
+
+class PlayerBlock:
+    """One player's widgets on the board: the hero panel over its territory, under them
+    the player's hand (shown only to a spectator of a table whose spectators see every
+    hand), and under another player's, a rule.
+
+    They sit in the board itself, not in a container of their own: each level of
+    containers whose height follows its content makes the layout pass arrange
+    everything in it once more (bench figure P5)."""
+
+    def __init__(self, you: bool = False) -> None:
         self.hero = HeroPanel()
         self.territory = Territory()
         self.hand = HandView(classes="open-hand", own=False)
         self.hand.display = False
+        self.widgets: list[Widget] = [self.hero, self.territory, self.hand]
+        if not you:
+            self.widgets.append(PlayerRule())
+        for widget in self.widgets:
+            widget.set_class(you, "-you")
 
-    def compose(self) -> ComposeResult:
-        yield self.hero
-        yield self.territory
-        yield self.hand
+    def remove(self) -> None:
+        for widget in self.widgets:
+            widget.remove()
 
     def show_hand(self, cards: tuple[HandCard, ...] | None, wide: bool) -> None:
         self.hand.display = cards is not None
         if cards is not None:
             self.hand.show(cards, wide)
-
-
-class Seats(Vertical, QuickBlank):
-    """The player blocks of the others (``#others``) or your own (``#mine``)."""
-
-    virtual_size = steady_virtual_size()
 
 
 class Board(VerticalScroll, QuickBlank):
@@ -140,14 +150,12 @@ class TableScreen(Screen[None], QuickBlank):
         self._inspect_order = 0
 
     def compose(self) -> ComposeResult:
-        yield MarkupStatic("", id="status")
         with Row(id="main"):
             with Column(id="left"):
-                with Board(id="board"):
-                    yield Seats(id="others")
+                yield MarkupStatic("", id="status")
+                with Board(id="board"):  # the players' widgets go in around the chain
                     yield ChainView(id="chain")
                     yield BattleView(id="battle")
-                    yield Seats(id="mine")
                     yield HandView(id="hand")
                     yield DecksView(id="decks")
                 yield PromptBar(id="prompt")
@@ -233,18 +241,17 @@ class TableScreen(Screen[None], QuickBlank):
         for block in self._blocks.values():
             block.remove()
         self._blocks = {}
-        others = self.query_one("#others", Seats)
-        mine = self.query_one("#mine", Seats)
+        board = self.query_one(Board)
         you = table.you()
         order = sorted(table.others(), key=lambda p: (p.seat - (you.seat if you else 0)) % 99)
         for panel in order:
-            block = PlayerBlock(classes="player")
+            block = PlayerBlock()
             self._blocks[panel.seat] = block
-            others.mount(block)
+            board.mount(*block.widgets, before=self.query_one("#chain"))
         if you is not None:
-            block = PlayerBlock(classes="player -you")
+            block = PlayerBlock(you=True)
             self._blocks[you.seat] = block
-            mine.mount(block)
+            board.mount(*block.widgets, before=self.query_one("#hand"))
         self.refresh(layout=True)
 
     def _show_details(self) -> None:

@@ -10,7 +10,15 @@ Three things keep a redraw cheap (bench figure P5):
   when its height may change, and not at all when nothing changed;
 - a widget that cannot scroll does not need the second layout pass Textual asks for
   when a widget's virtual size changes (:func:`steady_virtual_size`), so a patch that
-  changes heights is laid out and drawn once.
+  changes heights is laid out and drawn once;
+- the widgets break their own lines between cards and figures (:func:`flow`), so a
+  text's height is its row count, found without wrapping it
+  (:meth:`MarkupStatic.get_content_height`), and a card is never cut across two lines.
+
+The table's layout helps too: a player's widgets sit in the board itself, not in a
+container per player (each level of auto-height containers makes a layout pass arrange
+everything in it once more), and the status line sits over the board, not across the
+whole screen (a change to it would make every frame redraw the side column as well).
 """
 
 from __future__ import annotations
@@ -59,14 +67,57 @@ def concat(parts: Iterable[Content | str]) -> Content:
     offset = 0
     for part in parts:
         if isinstance(part, str):
-            part = Content(part)
-        if offset:
-            spans.extend(Span(a + offset, b + offset, style) for a, b, style in part.spans)
+            plain = part.translate(_CONTROL_CODES)  # as Content(part) cleans it
         else:
-            spans.extend(part.spans)
-        text.append(part.plain)
-        offset += len(part.plain)
+            plain = part.plain
+            if not offset:
+                spans += part.spans
+            elif part.spans:
+                spans += [Span(a + offset, b + offset, style) for a, b, style in part.spans]
+        text.append(plain)
+        offset += len(plain)
     return Content("".join(text), spans, strip_control_codes=False)
+
+
+#: The control codes ``Content`` strips from plain text (bell, backspace, vertical tab,
+#: form feed, carriage return).
+_CONTROL_CODES = dict.fromkeys((7, 8, 11, 12, 13))
+
+
+def flow(
+    items: Iterable[Content],
+    width: int,
+    lead: Content | str = "",
+    indent: str | None = None,
+    sep: str = " · ",
+) -> list[Content]:
+    """``items`` after ``lead``, separated by ``sep``, in as many rows of ``width`` cells
+    as they need (0: one row), each row broken between items, never inside one;
+    continued rows start with ``indent`` (spaces as wide as ``lead`` unless given).
+
+    A row broken here keeps a card whole on its line, and the widget's height is its
+    row count, which needs no wrapping to find (see :class:`MarkupStatic`)."""
+    lead_width = lead.cell_length if isinstance(lead, Content) else cell_len(lead)
+    rest = " " * lead_width if indent is None else indent
+    rows: list[Content] = []
+    row: list[Content | str] = []
+    used = 0
+    for content in items:
+        size = content.cell_length
+        if row and width and used + len(sep) + size > width:
+            rows.append(concat(row))
+            row, used = [], 0
+        if row:
+            row.append(sep)
+            used += len(sep)
+        else:
+            row.append(lead if not rows else rest)
+            used += lead_width if not rows else len(rest)
+        row.append(content)
+        used += size
+    if row:
+        rows.append(concat(row))
+    return rows
 
 
 def lines(rows: Iterable[Content | str]) -> Content:
@@ -95,6 +146,7 @@ class MarkupStatic(Static):
         self.set_reactive(Widget.auto_links, False)
         self._painter = LinePainter()
         self._painted: list[Strip] | None = None
+        self._measured: tuple[int, Content, int] | None = None  # width, text, height
 
     def render_lines(self, crop: Region) -> list[Strip]:
         lines = self._painted
@@ -111,6 +163,19 @@ class MarkupStatic(Static):
     def _set_dirty(self, *regions: Region) -> None:
         super()._set_dirty(*regions)
         self._painted = None  # drawn again, as Textual would (see crop_lines)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """As Textual finds it, but without wrapping a text whose every row fits (the
+        widgets here break their rows themselves: the common case)."""
+        visual = self.visual
+        if not width or not isinstance(visual, Content):
+            return super().get_content_height(container, viewport, width)
+        known = self._measured
+        if known is not None and known[0] == width and known[1] is visual:
+            return known[2]
+        height = _height(self, visual, width)
+        self._measured = (width, visual, height)
+        return height
 
     def set_markup(self, markup: str | Content) -> None:
         """Show ``markup`` (a string of markup, or assembled Content)."""

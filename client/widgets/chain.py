@@ -48,11 +48,13 @@ def battle_markup(battle: BattleModel | None) -> str:
 
 
 def decks_markup(decks: tuple[DeckLine, ...]) -> str:
-    parts = []
+    """One deck a line (its height stays the same while the game goes on)."""
+    rows: list[str] = []
     for d in decks:
         top = f", top {escape(d.discard_top)}" if d.discard_top else ""
-        parts.append(f"{d.deck} {d.count} [$text-muted](discard {d.discard_count}{top})[/]")
-    return "Decks: " + " · ".join(parts)
+        lead = "Decks: " if not rows else "       "
+        rows.append(f"{lead}{d.deck} {d.count} [$text-muted](discard {d.discard_count}{top})[/]")
+    return "\n".join(rows) or "Decks: —"
 
 
 class ChainView(CardStrip):

@@ -6,13 +6,14 @@ Each card is a card of the strip (see :mod:`client.widgets.strip`).
 
 from __future__ import annotations
 
+import textwrap
 from functools import lru_cache
 
 from textual.content import Content
 from textual.markup import escape
 
 from client.viewmodel.table import HandCard
-from client.widgets import concat, parsed
+from client.widgets import concat, flow, lines, parsed
 from client.widgets.strip import CardStrip, Item, plain_item
 
 _KIND = {"basic": "basic", "elite": "elite", "action": "action"}
@@ -29,33 +30,41 @@ def _short(c: HandCard) -> str:
 
 
 @lru_cache(maxsize=512)
-def _long(c: HandCard) -> tuple[str, Content | None]:
-    """The card's line (markup) and its text line (None when it has no text)."""
+def _long(c: HandCard, width: int) -> tuple[str, Content | None]:
+    """The card's line (markup) and its text lines (None when it has no text), broken
+    between words to ``width`` cells and indented (0: not broken here)."""
     cost = c.cost_label or "  "
     kind = _KIND.get(c.kind, c.kind or "card")
     style = "$accent" if c.playable else "$text"
     line = f"[{style}]{escape(c.name)}[/] [$text-muted]{kind} {cost}[/]"
-    return line, (parsed(f"\n   [$text-muted]{escape(c.text)}[/]") if c.text else None)
+    if not c.text:
+        return line, None
+    rows = textwrap.wrap(c.text, width - 3) if width > 13 else [c.text]
+    text = "".join(f"\n   {escape(row)}" for row in rows)
+    return line, parsed(f"[$text-muted]{text}[/]")
 
 
 def hand_content(
-    cards: tuple[HandCard, ...], wide: bool = False, item: Item = plain_item, own: bool = True
+    cards: tuple[HandCard, ...],
+    wide: bool = False,
+    item: Item = plain_item,
+    own: bool = True,
+    width: int = 0,
 ) -> Content:
-    """``own``: the viewer's hand; else a hand a spectator sees (under its player)."""
+    """``own``: the viewer's hand; else a hand a spectator sees (under its player). The
+    compact layout puts the cards in a row broken between cards to ``width`` cells (0:
+    not broken here)."""
     if not cards:
         return parsed("[b]Hand[/b] [$text-muted]empty[/]")
     if not wide:
-        parts: list[Content | str] = [_HAND]
-        for c in cards:
-            parts += [" · " if len(parts) > 1 else "", item(c.ref, _short(c))]
-        return concat(parts)
-    lines: list[Content | str] = [_YOUR_HAND if own else _OPEN_HAND]
+        return lines(flow([item(c.ref, _short(c)) for c in cards], width, lead=_HAND))
+    parts: list[Content | str] = [_YOUR_HAND if own else _OPEN_HAND]
     for c in cards:
-        line, text = _long(c)
-        lines += ["\n ", item(c.ref, line)]
+        line, text = _long(c, width)
+        parts += ["\n ", item(c.ref, line)]
         if text is not None:
-            lines.append(text)
-    return concat(lines)
+            parts.append(text)
+    return concat(parts)
 
 
 class HandView(CardStrip):
@@ -75,4 +84,9 @@ class HandView(CardStrip):
 
     def redraw(self) -> None:
         if self._shown is not None:
-            self.set_markup(hand_content(*self._shown, item=self.item, own=self.own))
+            cards, wide = self._shown
+            width = self.content_size.width
+            self.set_markup(hand_content(cards, wide, self.item, self.own, width))
+
+    def on_resize(self) -> None:
+        self.redraw()  # the cards break to the new width

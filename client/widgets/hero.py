@@ -13,7 +13,7 @@ from textual.content import Content
 from textual.markup import escape
 
 from client.viewmodel.table import AbilityLine, Equipment, PlayerPanel
-from client.widgets import concat, lines, parsed
+from client.widgets import concat, flow, lines, parsed
 from client.widgets.strip import CardStrip, Item, plain_item
 
 _HAND_SHORT = {"basic": "b", "elite": "e", "action": "a"}
@@ -52,35 +52,11 @@ def hero_refs(panel: PlayerPanel, wide: bool) -> tuple[str, ...]:
     return tuple(refs)
 
 
-def _wrapped(lead: str, items: list[Content], width: int) -> list[Content]:
-    """``items`` after ``lead``, separated by dots, in as many rows of ``width`` cells as
-    they need; continued rows are indented under the first item (0: one row)."""
-    rows: list[Content] = []
-    row: list[Content | str] = []
-    used = 0
-    for content in items:
-        size = content.cell_length
-        if row and width and used + 3 + size > width:
-            rows.append(concat(row))
-            row, used = [], 0
-        if row:
-            row.append(" · ")
-            used += 3
-        else:
-            row.append(lead if not rows else " " * len(lead))
-            used += len(lead)
-        row.append(content)
-        used += size
-    if row:
-        rows.append(concat(row))
-    return rows
-
-
 def hero_content(
     panel: PlayerPanel, wide: bool = False, item: Item = plain_item, width: int = 0
 ) -> Content:
-    """The hero's lines; ``item`` draws each card (see CardStrip.item); the abilities
-    are wrapped to ``width`` cells (0: not wrapped here)."""
+    """The hero's lines; ``item`` draws each card (see CardStrip.item); each line is
+    broken to ``width`` cells between its figures and cards (0: not broken here)."""
     mark = "▶ " if panel.is_current else "  "
     flags = []
     if panel.has_priority or panel.is_to_act:
@@ -91,32 +67,28 @@ def hero_content(
         flags.append(f"team {panel.team + 1}")
     hand = " ".join(f"{n}{_HAND_SHORT[k]}" for k, n in panel.hand_counts if n)
     health_style = "$error" if panel.health * 4 <= panel.max_health else "$success"
-    rest = (
-        f"  [{health_style}]♥ {panel.health}/{panel.max_health}[/]  "
-        f"[$warning]{panel.gold}g[/] +{panel.production}  "
-        f"hand {panel.hand_total}{f' ({hand})' if hand else ''}"
+    stats = [
+        parsed(f"[{health_style}]♥ {panel.health}/{panel.max_health}[/]"),
+        parsed(f"[$warning]{panel.gold}g[/] +{panel.production}"),
+        Content(f"hand {panel.hand_total}{f' ({hand})' if hand else ''}"),
+    ]
+    stats += [parsed(flag) for flag in flags]
+    title = concat(
+        (parsed(f"{mark}[b]{escape(panel.name)}[/b] · "), item(panel.hero_ref, escape(panel.hero)))
     )
-    if flags:
-        rest += "  " + " ".join(flags)
-    head = concat(
-        (
-            parsed(f"{mark}[b]{escape(panel.name)}[/b] · "),
-            item(panel.hero_ref, escape(panel.hero)),
-            parsed(rest),
-        )
-    )
-    gear: list[Content | str] = ["   "]
+    # a narrow panel breaks its lines between the figures and cards, never inside one
+    rows = flow([title, *stats], width, indent="   ", sep="  ")
+    gear: list[Content] = []
     for tag, equipment, unit in (("⚔", panel.weapon, "atk"), ("⛨", panel.armor, "arm")):
         text = _equipment(equipment, unit)
-        gear += [" · " if tag == "⛨" else "", f"{tag} "]
-        gear.append(item(equipment.ref, text) if equipment else text)
-    for name, n in panel.counters:
-        gear.append(f" · {name} {n}")
-    rows = [head, concat(gear)]
+        gear.append(concat((f"{tag} ", item(equipment.ref, text) if equipment else parsed(text))))
+    gear += [Content(f"{name} {n}") for name, n in panel.counters]
+    rows += flow(gear, width, lead="   ")
     abilities = [item(a.ref, _ability(a)) for a in shown_abilities(panel, wide)]
-    rows += _wrapped("   ✦ ", abilities, width)
+    rows += flow(abilities, width, lead="   ✦ ")
     if wide and panel.reserves:
-        rows.append(Content("   reserves: " + ", ".join(f"{n} ×{c}" for n, c in panel.reserves)))
+        reserves = [Content(f"{n} ×{c}") for n, c in panel.reserves]
+        rows += flow(reserves, width, lead="   reserves: ", sep=", ")
     return lines(rows)
 
 

@@ -17,9 +17,13 @@ widget says so by :meth:`LinePainter.paint` returning None).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+from itertools import pairwise
 from math import ceil
+from weakref import WeakKeyDictionary
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from textual.color import Color
@@ -34,11 +38,42 @@ from textual.widget import Widget
 
 #: A row of text as a key: equal rows draw the same line.
 RowKey = tuple[str, tuple[Span, ...]]
+#: The styles of the spans over one run of text, in span order: one drawn style each.
+StackKey = tuple[object, ...]
 
 
 def plain_box(widget: Widget, blank: bool = False) -> bool:
     """Whether ``widget``'s box is one :class:`LinePainter` draws as Textual would
     (``blank``: a container's box, whose lines have no text and so no links)."""
+    if not _plain_styles(widget):
+        return False
+    if blank:
+        return True  # no text: nothing to select, no links
+    try:
+        selection = widget.text_selection
+    except NoScreen:  # being removed: drawn by Textual, as it was
+        return False
+    return selection is None and not widget.auto_links
+
+
+#: Per widget: the styles' version (``RenderStyles._cache_key``, which changes with any
+#: rule) and border titles the last answer of :func:`_plain_styles` was for.
+_PLAIN: WeakKeyDictionary[Widget, tuple[object, bool]] = WeakKeyDictionary()
+
+
+def _plain_styles(widget: Widget) -> bool:
+    """The style part of :func:`plain_box`, remembered until a rule or title changes."""
+    styles = widget.styles
+    key = (styles._cache_key, widget._border_title, widget._border_subtitle)
+    known = _PLAIN.get(widget)
+    if known is not None and known[0] == key:
+        return known[1]
+    plain = _plain_rules(widget)
+    _PLAIN[widget] = (key, plain)
+    return plain
+
+
+def _plain_rules(widget: Widget) -> bool:
     styles = widget.styles
     if styles.border.spacing or styles.outline.top[0] or styles.outline.bottom[0]:
         return False
@@ -54,15 +89,7 @@ def plain_box(widget: Widget, blank: bool = False) -> bool:
         return False
     if styles.padding.top or styles.padding.bottom:
         return False
-    if widget._border_title is not None or widget._border_subtitle is not None:
-        return False
-    if blank:
-        return True  # no text: nothing to select, no links
-    try:
-        selection = widget.text_selection
-    except NoScreen:  # being removed: drawn by Textual, as it was
-        return False
-    return selection is None and not widget.auto_links
+    return widget._border_title is None and widget._border_subtitle is None
 
 
 class LinePainter:
@@ -73,9 +100,9 @@ class LinePainter:
         self._box: tuple[int, Spacing, tuple[LineFilter, ...]] = (0, Spacing(), ())
         self._lines: dict[RowKey, list[Strip]] = {}
         self._last: dict[RowKey, list[Strip]] = {}
-        self._rows: list[Content] = []
+        self._rows: list[RowKey] = []
         self._content: Content | None = None
-        self._styles: dict[Style, RichStyle] = {}
+        self._styles: dict[StackKey, RichStyle] = {}
 
     def paint(self, widget: Widget, content: Content, crop: Region) -> list[Strip] | None:
         """The lines of ``content`` in ``crop`` as ``widget`` shows them; None when its
@@ -98,7 +125,7 @@ class LinePainter:
             self._styles = {}
         if content is not self._content:
             self._content = content
-            self._rows = content.split(allow_blank=True)
+            self._rows = split_rows(content)
             # The lines of the last content that this one still shows are kept; others go.
             self._last, self._lines = self._lines, {}
         inner = RichStyle.from_color(bgcolor=(base_background + background).rich_color)
@@ -126,31 +153,40 @@ class LinePainter:
     def _row_lines(
         self,
         widget: Widget,
-        row: Content,
+        key: RowKey,
         style: Style,
         inner: RichStyle,
         background: Color,
         width: int,
     ) -> list[Strip]:
-        key = (row.plain, tuple(row.spans))
         lines = self._lines.get(key)
         if lines is None:
             lines = self._last.get(key)
             if lines is None:
-                parts = [row] if row.cell_length <= width else row.wrap(width)
                 lines = [
-                    self._finish(self._text(widget, part, style, width, inner), inner, background)
-                    for part in parts
+                    self._finish(line, inner, background)
+                    for line in self._text(widget, key, style, width, inner)
                 ]
             self._lines[key] = lines
         return lines
 
     def _text(
-        self, widget: Widget, row: Content, style: Style, width: int, inner: RichStyle
-    ) -> Strip:
-        """One row's text as a strip ``width`` cells long (the content area)."""
-        line = text_strip(row, style, widget._get_style, self._styles)
-        return line.adjust_cell_length(width, inner)
+        self, widget: Widget, key: RowKey, style: Style, width: int, inner: RichStyle
+    ) -> list[Strip]:
+        """One row's text as strips ``width`` cells long (the content area): one, or
+        more where it wraps."""
+        text, spans = key
+        length = len(text) if text.isascii() else cell_len(text)
+        if length <= width:
+            line = row_strip(text, spans, length, style, widget._get_style, self._styles)
+            return [line.adjust_cell_length(width, inner)]
+        parts = Content(text, list(spans), length, strip_control_codes=False).wrap(width)
+        return [
+            text_strip(part, style, widget._get_style, self._styles).adjust_cell_length(
+                width, inner
+            )
+            for part in parts
+        ]
 
     def _finish(self, line: Strip, inner: RichStyle, background: Color) -> Strip:
         """The content area's line in the widget's box: padding and the line filters."""
@@ -185,19 +221,89 @@ def text_strip(
     row: Content,
     style: Style,
     get_style: Callable[[str | Style], Style],
-    cache: dict[Style, RichStyle],
+    cache: dict[StackKey, RichStyle],
 ) -> Strip:
     """One row of text (that fits its width) as Textual draws it over ``style``, less
     the offsets Textual adds to every segment for text selection. ``cache`` keeps the
     styles made (keep one per ``style``)."""
+    return row_strip(row.plain, row.spans, row.cell_length, style, get_style, cache)
+
+
+def row_strip(
+    text: str,
+    spans: Sequence[Span],
+    cell_length: int,
+    style: Style,
+    get_style: Callable[[str | Style], Style],
+    cache: dict[StackKey, RichStyle],
+) -> Strip:
+    """:func:`text_strip` of a row given as its text and spans.
+
+    The same segments as ``Content.render`` (a segment from each span edge to the next,
+    styled by the row's style and then every span over it, in span order), without its
+    per-call style parsing and event sorting: the drawn style of each distinct set of
+    spans is made once per ``cache``."""
+    if not spans:
+        rich = cache.get(())
+        if rich is None:
+            rich = cache[()] = _stack_style(style, (), get_style)
+        return Strip([Segment(text, rich)], cell_length)
+    end = len(text)
+    edges = {0, end}
+    for span in spans:
+        edges.add(min(span.start, end))
+        edges.add(min(span.end, end))
+    points = sorted(edges)
     segments: list[Segment] = []
     add = segments.append
-    for text, text_style in row.render(style, end="", parse_style=get_style):
-        rich = cache.get(text_style)
+    for start, stop in pairwise(points):
+        key = tuple(span.style for span in spans if span.start <= start and span.end >= stop)
+        rich = cache.get(key)
         if rich is None:
-            rich = cache[text_style] = (style + text_style).rich_style
-        add(Segment(text, rich))
-    return Strip(segments, row.cell_length)
+            rich = cache[key] = _stack_style(style, key, get_style)
+        add(Segment(text[start:stop], rich))
+    return Strip(segments, cell_length)
+
+
+def _stack_style(
+    style: Style, key: StackKey, get_style: Callable[[str | Style], Style]
+) -> RichStyle:
+    """The drawn style of text under the spans whose styles are ``key`` (as
+    ``Content.render`` combines them, then laid over ``style`` as Textual draws it)."""
+    layers = [style]
+    layers += [get_style(s) if isinstance(s, str) else s for s in key]  # type: ignore[misc]
+    return (style + Style.combine(layers)).rich_style
+
+
+def split_rows(content: Content) -> list[RowKey]:
+    """``content``'s rows (split at each newline) as text and spans, as
+    ``Content.split(allow_blank=True)`` splits them but in one pass over the spans."""
+    text = content.plain
+    spans = content.spans
+    if "\n" not in text:
+        return [(text, tuple(spans))]
+    starts = [0]
+    ends: list[int] = []
+    at = text.find("\n")
+    while at != -1:
+        ends.append(at)
+        starts.append(at + 1)
+        at = text.find("\n", at + 1)
+    ends.append(len(text))
+    rows: list[list[Span]] = [[] for _ in starts]
+    for span in spans:
+        first = bisect_right(starts, span.start) - 1
+        for index in range(max(first, 0), len(starts)):
+            row_start = starts[index]
+            if row_start >= span.end:
+                break
+            new_start = max(0, span.start - row_start)
+            new_end = min(span.end, ends[index]) - row_start
+            if new_end > new_start:
+                rows[index].append(Span(new_start, new_end, span.style))
+    return [
+        (text[start:stop], tuple(row)) for start, stop, row in zip(starts, ends, rows, strict=True)
+    ]
 
 
 class QuickScrollBar(ScrollBar):
@@ -285,26 +391,32 @@ class QuickBlank(Widget):
     """A container whose own lines (behind its children) are drawn once per size and
     colour: every line of a container without a border or vertical padding is the same
     blank line, but Textual styles each of them again whenever the container is asked
-    for its lines — by every frame that repaints anything in front of it. Mix it in
-    after the container class (Textual takes CSS from the first base only):
-    ``class Board(VerticalScroll, QuickBlank)``."""
+    for its lines — by every frame that repaints anything in front of it, and after
+    every layout pass. Mix it in after the container class (Textual takes CSS from the
+    first base only): ``class Board(VerticalScroll, QuickBlank)``.
 
-    _blank: tuple[int, Strip] | None = None
+    The line is kept while the width, the styles (``RenderStyles._cache_key`` changes
+    with any rule), the colours (its own over its ancestors', so a parent's new
+    background shows) and the app's line filters stay the same."""
+
+    _blank: tuple[object, Strip] | None = None
 
     def render_lines(self, crop: Region) -> list[Strip]:
         width = self.region.width
-        if self._blank is None or self._blank[0] != width:
+        key = (
+            width,
+            self.styles._cache_key,
+            self.background_colors,
+            tuple(self.get_line_filters()),
+        )
+        if self._blank is None or self._blank[0] != key:
             styles = self.styles
             if not self.is_container or styles.border.spacing or styles.padding.top:
                 return super().render_lines(crop)
             if styles.padding.bottom or not plain_box(self, blank=True):
                 return super().render_lines(crop)
-            self._blank = (width, super().render_lines(Region(0, 0, width, 1))[0])
+            self._blank = (key, super().render_lines(Region(0, 0, width, 1))[0])
         blank = self._blank[1]
         if crop.x or crop.width != width:
             blank = blank.crop(crop.x, crop.right)
         return [blank] * crop.height
-
-    def _set_dirty(self, *regions: Region) -> None:
-        super()._set_dirty(*regions)
-        self._blank = None  # drawn again, as Textual would (see crop_lines)

@@ -29,7 +29,7 @@ from textual.widgets.option_list import Option
 
 from client.viewmodel.prompt import AttackerSlot, Choice, DefenderOption, Prompt
 from client.widgets import parsed, steady_virtual_size
-from client.widgets.lines import quick_vertical_scrollbar, text_strip
+from client.widgets.lines import StackKey, quick_vertical_scrollbar, text_strip
 
 Action = dict[str, Any]
 
@@ -46,7 +46,7 @@ class ChoiceList(OptionList):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._rich_styles: dict[Style, dict[Style, RichStyle]] = {}
+        self._rich_styles: dict[Style, dict[StackKey, RichStyle]] = {}
 
     @property
     def vertical_scrollbar(self) -> ScrollBar:

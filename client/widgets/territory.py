@@ -11,7 +11,7 @@ from textual.content import Content
 from textual.markup import escape
 
 from client.viewmodel.table import PlayerPanel, UnitLine
-from client.widgets import concat, parsed
+from client.widgets import concat, flow, lines, parsed
 from client.widgets.strip import CardStrip, Item, plain_item
 
 
@@ -26,17 +26,17 @@ def unit_markup(unit: UnitLine) -> str:
     return text
 
 
-def territory_content(panel: PlayerPanel, wide: bool = False, item: Item = plain_item) -> Content:
+def territory_content(
+    panel: PlayerPanel, wide: bool = False, item: Item = plain_item, width: int = 0
+) -> Content:
+    """One unit a line (wide), or the units in a row broken between units to ``width``
+    cells (compact; 0: not broken here)."""
     if not panel.units:
         return parsed("   [$text-muted]no units in play[/]")
-    parts: list[Content | str] = []
-    for unit in panel.units:
-        if wide:
-            parts.append("\n   • " if parts else "   • ")
-        else:
-            parts.append(" · " if parts else "   ")
-        parts.append(item(unit.ref, unit_markup(unit)))
-    return concat(parts)
+    units = [item(unit.ref, unit_markup(unit)) for unit in panel.units]
+    if wide:
+        return lines(concat(("   • ", unit)) for unit in units)
+    return lines(flow(units, width, lead="   "))
 
 
 class Territory(CardStrip):
@@ -58,4 +58,8 @@ class Territory(CardStrip):
 
     def redraw(self) -> None:
         if self._shown is not None:
-            self.set_markup(territory_content(self._panel, self._shown[1], self.item))
+            width = self.content_size.width
+            self.set_markup(territory_content(self._panel, self._shown[1], self.item, width))
+
+    def on_resize(self) -> None:
+        self.redraw()  # the units break to the new width

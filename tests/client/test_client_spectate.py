@@ -19,7 +19,7 @@ from client.net.connection import Connection
 from client.net.session import ClientSession
 from client.screens.join import JoinPlan
 from client.screens.lobby import lobby_markup
-from client.screens.table import PlayerBlock, TableScreen
+from client.screens.table import TableScreen
 from server.local import start_local_server
 from tests.client.driver import Waiter
 from tests.client.fixtures import views as v
@@ -96,7 +96,7 @@ async def test_a_watcher_of_an_all_hands_table_sees_both_hands(tmp_path, monkeyp
             assert hand_names(view, 0) and hand_names(view, 1)
             missing = {n for n in names if n not in text}
             assert not missing, (missing, text)
-            shown = [b for b in app.screen.query(PlayerBlock) if b.hand.display]
+            shown = [b for b in app.screen._blocks.values() if b.hand.display]
             assert len(shown) == 2
 
 
@@ -120,7 +120,7 @@ async def test_a_watcher_of_a_public_table_sees_no_hand(tmp_path, monkeypatch) -
             }
             assert hidden, "the test needs a hand card nothing public names"
             assert not {n for n in hidden if n in text}
-            assert not [b for b in app.screen.query(PlayerBlock) if b.hand.display]
+            assert not [b for b in app.screen._blocks.values() if b.hand.display]
 
 
 def test_the_lobby_says_what_spectators_see() -> None:
