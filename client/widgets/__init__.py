@@ -192,7 +192,10 @@ class MarkupStatic(Static):
         height = self.styles.height
         if height is not None and not height.is_auto:
             return  # a fixed height: the text never moves anything else
-        if not width or _height(self, content, width) != lines:
+        new_height = _height(self, content, width) if width else -1
+        if width:
+            self._measured = (width, content, new_height)  # the layout pass asks again
+        if new_height != lines:
             # Not laid out yet (just mounted, maybe while its screen is covered) or a new
             # height. Hidden widgets also land here: the table updates those only when
             # they show (the decks and details in the wide layout), or never changes them.

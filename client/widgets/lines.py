@@ -39,7 +39,7 @@ from textual.widget import Widget
 #: A row of text as a key: equal rows draw the same line.
 RowKey = tuple[str, tuple[Span, ...]]
 #: The styles of the spans over one run of text, in span order: one drawn style each.
-StackKey = tuple[object, ...]
+StackKey = tuple["str | Style", ...]
 
 
 def plain_box(widget: Widget, blank: bool = False) -> bool:
@@ -271,7 +271,7 @@ def _stack_style(
     """The drawn style of text under the spans whose styles are ``key`` (as
     ``Content.render`` combines them, then laid over ``style`` as Textual draws it)."""
     layers = [style]
-    layers += [get_style(s) if isinstance(s, str) else s for s in key]  # type: ignore[misc]
+    layers += [get_style(s) if isinstance(s, str) else s for s in key]
     return (style + Style.combine(layers)).rich_style
 
 
