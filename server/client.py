@@ -163,7 +163,7 @@ class ProtocolClient:
         except ProtocolError:
             self._resync(key, stream)
             return
-        if view_hash(doc) != msg["hash"]:
+        if msg["hash"] is not None and view_hash(doc) != msg["hash"]:
             self._resync(key, stream)
             return
         stream.doc, stream.seq, stream.stamp = doc, msg["seq"], time.perf_counter()

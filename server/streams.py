@@ -21,7 +21,7 @@ from typing import Any
 from server.options import spectator_view
 from server.seating import Host, Seat, Stream, Subscriber
 from shared.protocol import codec
-from shared.protocol.diff import PackMemo, diff, view_hash
+from shared.protocol.diff import PackMemo, diff, hash_due, view_hash
 from shared.rules.base import RuleSet
 
 log = logging.getLogger("allegiance.table")
@@ -187,11 +187,12 @@ class Publisher:
     def _send_patch(self, stream: Stream, seat: int | None, ops: list[Any],
                     doc: dict[str, Any], events: list[dict[str, Any]],
                     memo: PackMemo | None = None) -> None:
-        """The next patch of ``seat``'s stream, to each of its subscribers."""
+        """The next patch of ``seat``'s stream, to each of its subscribers; every
+        :data:`~shared.protocol.diff.HASH_EVERY`-th carries the document's hash."""
         stream.seq += 1
+        digest = view_hash(doc, memo) if hash_due(stream.seq) else None
         frame = codec.encode({"t": "patch", "table": self.code, "seat": seat,
-                              "seq": stream.seq, "ops": ops,
-                              "hash": view_hash(doc, memo), "events": events})
+                              "seq": stream.seq, "ops": ops, "hash": digest, "events": events})
         for sub in list(stream.subscribers):
             sub.deliver(frame)
 

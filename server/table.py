@@ -29,9 +29,9 @@ human, real choice, no timer           waits
 hot-seat), else 0: timing-safe passing. A planned action carries the state version it
 was planned for and is dropped if the state moved on. With no delay, the automatic
 passes that are due at once are applied inside the same critical section
-(:meth:`_pass_through`), each logged like any command (all of them in one transaction,
-committed before any of their patches is sent), and the recipients get one patch
-carrying all their events.
+(:meth:`_passes`), each logged like any command (in one transaction with the command
+that set them off, committed before it is acknowledged or any patch is sent), and the
+recipients get one patch carrying all their events.
 
 Publishing the table to its recipients (documents, patches, syncs, notices, chat) is
 the :class:`~server.streams.Publisher` half of the class, in ``server/streams.py``.
@@ -232,14 +232,42 @@ class Table(Publisher):
                 reply(answer)
             return answer
         try:
-            events = self._commit(seat, cmd_id, version, action, source)
+            events, applied = self._commit_with_passes(seat, cmd_id, version, action, source)
         except _Failed as exc:
             return self._answer(reply, "refused", base, exc.code, exc.message)
-        answer = {"t": "accepted", **base, "version": self.rules.version(self.state)}
+        answer = {"t": "accepted", **base, "version": applied}
         if reply:
             reply(answer)
-        self._after_change(events)
+        self._after_change(events, passed=True)
         return answer
+
+    def _commit_with_passes(
+        self,
+        seat: int,
+        cmd_id: int | str | None,
+        version: int | None,
+        action: dict[str, Any],
+        source: str,
+    ) -> tuple[list[dict[str, Any]], int]:
+        """One command and the automatic passes due at once after it, logged in one
+        transaction (one commit per command, not two), committed before it is
+        acknowledged: their events and the state version the command itself made.
+        Raises :class:`_Failed`; if the commit fails, nothing is logged and the state is
+        rebuilt from the log without them."""
+        try:
+            with self.host.store.batch():
+                events = self._commit(seat, cmd_id, version, action, source)
+                applied = self.rules.version(self.state)
+                events, replay = self._passes(events)
+        except sqlite3.Error:
+            log.exception("table %s: could not log a command", self.code)
+            if cmd_id is not None:
+                self.seats[seat].recent.pop(_id_key(cmd_id), None)
+            self.state = self._replay()
+            raise _Failed("internal", "The server could not store it.") from None
+        if replay:
+            self.state = self._replay()
+        return events, applied
 
     def _commit(
         self,
@@ -292,8 +320,11 @@ class Table(Publisher):
         while len(s.recent) > RECENT_IDS:
             s.recent.popitem(last=False)
 
-    def _after_change(self, events: list[dict[str, Any]]) -> None:
-        events = self._pass_through(events)
+    def _after_change(self, events: list[dict[str, Any]], passed: bool = False) -> None:
+        """Finish, plan and publish after a change; ``passed``: the automatic passes due
+        after it were applied already (with the command, :meth:`_commit_with_passes`)."""
+        if not passed:
+            events = self._pass_through(events)
         if self.status == "playing" and self.rules.is_over(self.state):
             self._finish()
         self._plan()
@@ -305,35 +336,41 @@ class Table(Publisher):
     def _pass_through(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
         """Apply the automatic passes that are due at once (no timing-safe delay) in this
         same critical section, and return all their events, so a chain of passes costs
-        one publication instead of one per pass. Bounded, so a rule set that could pass
-        forever still yields to the event loop (the rest is then planned as usual)."""
-        if self.delay > 0:
-            return events
+        one publication instead of one per pass (all of them logged in one commit)."""
         before, replay = list(events), False
         try:
-            with self.host.store.batch():  # the whole run of passes: one commit
-                for _ in range(CHAIN_LIMIT):
-                    if self.status != "playing" or self.rules.is_over(self.state):
-                        break
-                    seat = self.rules.to_act(self.state)
-                    if seat is None or self.seats[seat].botlike:
-                        break
-                    if not self._auto_passes(self.seats[seat], self._legal(seat)):
-                        break
-                    action = self.rules.timeout_action(self.state, seat)
-                    version = self.rules.version(self.state)
-                    try:
-                        events += self._commit(seat, None, version, action, "auto")
-                    except _Failed as exc:
-                        log.warning("table %s: automatic pass refused (%s)", self.code, exc.code)
-                        replay = exc.code == "internal"  # rebuilt without the batch: again
-                        break
+            with self.host.store.batch():
+                events, replay = self._passes(events)
         except sqlite3.Error:
             log.exception("table %s: could not log the automatic passes", self.code)
             replay, events = True, before
         if replay:
             self.state = self._replay()
         return events
+
+    def _passes(self, events: list[dict[str, Any]]) -> tuple[list[dict[str, Any]], bool]:
+        """The automatic passes due at once, inside the caller's store batch: all the
+        events, and whether the state must be rebuilt from the log once the batch is
+        committed (an automatic pass failed inside the rules). Bounded, so a rule set that
+        could pass forever still yields to the event loop (the rest is then planned)."""
+        if self.delay > 0:
+            return events, False
+        for _ in range(CHAIN_LIMIT):
+            if self.status != "playing" or self.rules.is_over(self.state):
+                break
+            seat = self.rules.to_act(self.state)
+            if seat is None or self.seats[seat].botlike:
+                break
+            if not self._auto_passes(self.seats[seat], self._legal(seat)):
+                break
+            action = self.rules.timeout_action(self.state, seat)
+            version = self.rules.version(self.state)
+            try:
+                events += self._commit(seat, None, version, action, "auto")
+            except _Failed as exc:
+                log.warning("table %s: automatic pass refused (%s)", self.code, exc.code)
+                return events, exc.code == "internal"  # rebuilt without the batch: again
+        return events, False
 
     def _finish(self) -> None:
         self.status = "over"

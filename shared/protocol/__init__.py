@@ -10,6 +10,7 @@ from __future__ import annotations
 from shared.protocol.errors import ProtocolError
 
 #: Major version of the wire protocol; a client with another version is turned away.
-PROTOCOL_VERSION = 1
+#: 2: a patch carries the document hash only on every ``diff.HASH_EVERY``-th ``seq``.
+PROTOCOL_VERSION = 2
 
 __all__ = ["PROTOCOL_VERSION", "ProtocolError"]

@@ -91,6 +91,19 @@ def test_a_gap_or_a_bad_hash_asks_for_a_full_sync() -> None:
     assert s.on_message(unfit) == [] and sent[-1]["t"] == "sync"
 
 
+def test_a_patch_without_a_hash_applies_and_the_next_hashed_one_checks() -> None:
+    s, sent = held()
+    s.on_message(sync(0, v.maneuver(), seq=6))
+    unhashed = {**patch(doc_for(v.maneuver()), doc_for(v.response()), 0, 7), "hash": None}
+    assert s.on_message(unhashed) != [] and s.view(0) == v.response()
+    assert not any(m["t"] == "sync" for m in sent)
+    # The document went wrong unseen (a lost op): the next hashed patch catches it.
+    s.streams[0].doc["view"]["turn"] = -1
+    hashed = patch(doc_for(v.response()), doc_for(v.maneuver()), 0, 8)
+    assert diff.hash_due(8) and s.on_message(hashed) == []
+    assert sent[-1]["t"] == "sync" and s.view(0) is None
+
+
 def test_submit_only_what_is_legal_with_the_view_version() -> None:
     s, sent = held()
     s.on_message(sync(0, v.response()))

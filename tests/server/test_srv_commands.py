@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import sqlite3
+from typing import Any
 
 from server.client import ProtocolClient, play_seat
 from server.local import LocalServer
@@ -29,6 +31,49 @@ async def test_duplicate_id_is_answered_once(server: LocalServer) -> None:
     assert table is not None
     rows = server.server.store.commands(table.id)  # type: ignore[union-attr]
     assert [r.cmd_id for r in rows if r.source == "human"] == ["cmd-1"]
+    await holder.close()
+
+
+class _FailingCommits:
+    """A database connection whose batched command inserts fail (a full disk, say)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._db, name)
+
+    def __enter__(self) -> Any:
+        return self._db.__enter__()
+
+    def __exit__(self, *exc: Any) -> Any:
+        return self._db.__exit__(*exc)
+
+    def executemany(self, *args: Any) -> Any:
+        raise sqlite3.OperationalError("disk I/O error")
+
+
+async def test_a_command_that_cannot_be_stored_is_refused_and_not_applied(
+    server: LocalServer,
+) -> None:
+    """A command and its automatic passes are one transaction: if it cannot be committed,
+    the command is refused, nothing is logged, the state is as before, and its id is not
+    taken (the same command, sent again once the store works, is applied)."""
+    holder, code = await open_table(server.url, 2)
+    seat, version, action = await first_play(holder, code)
+    table = server.server.lobby.get(code)
+    store = server.server.store
+    assert table is not None and store is not None
+    store.db = _FailingCommits(store.db)  # type: ignore[assignment]
+    try:
+        failed = await holder.submit(code, seat, version, action, cmd_id="c1")
+    finally:
+        store.db = store.db._db  # type: ignore[attr-defined]
+    assert failed["t"] == "refused" and failed["code"] == "internal"
+    assert table.log_len == 0 and table.rules.version(table.state) == version
+    again = await holder.submit(code, seat, version, action, cmd_id="c1")
+    assert again["t"] == "accepted" and not again.get("dup") and again["version"] == version + 1
+    assert [r.cmd_id for r in store.commands(table.id) if r.source == "human"] == ["c1"]
     await holder.close()
 
 
