@@ -13,6 +13,9 @@ chooses (uvloop where installed), so the floor is the same loop's.
 
 - P2a: Realm Divided, free-for-all (the real rules: the view building is part of it).
 - P2b: the same path with the tiny test rule set, i.e. the server and protocol alone.
+- P2c: the floor of the design itself: a websockets server (the same library and loop,
+  no compression) that relays each frame it gets to the four clients, which decode it
+  with msgpack; no tables, no rules, no store. What P2a and P2b add is above this line.
 """
 
 from __future__ import annotations
@@ -195,6 +198,63 @@ async def _one_game(
     return latencies, used
 
 
+_WS_RELAY = """
+import asyncio
+from websockets.asyncio.server import serve
+from server.loop import run
+peers = []
+async def handle(ws):
+    peers.append(ws)
+    async for frame in ws:
+        for peer in peers:
+            await peer.send(frame)
+async def main():
+    async with serve(handle, "127.0.0.1", 0, compression=None) as server:
+        print(next(iter(server.sockets)).getsockname()[1], flush=True)
+        await server.serve_forever()
+run(main())
+"""
+
+
+async def _relay_latencies(port: int, rounds: int) -> tuple[list[float], int]:
+    """A patch-sized msgpack frame from one client to all four through the bare
+    websockets relay, each client decoding it."""
+    from websockets.asyncio.client import connect
+
+    from shared.protocol import codec
+
+    url = f"ws://127.0.0.1:{port}"
+    conns = [await connect(url, compression=None) for _ in range(4)]
+    await asyncio.sleep(0.05)
+    frame = codec.encode(
+        {"t": "patch", "table": "ABCDEF", "seat": 0, "seq": 1, "hash": None, "events": [],
+         "ops": [["s", ["view", "version"], 7], ["s", ["view", "to_act"], 1],
+                 ["s", ["view", "players", 0, "gold"], 4]] * 6}
+    )
+    latencies = []
+    for i in range(rounds):
+        start = time.perf_counter()
+        await conns[i % 4].send(frame)
+        for conn in conns:
+            codec.decode(await conn.recv(), codec.CLIENT_LIMITS)
+        latencies.append(time.perf_counter() - start)
+    for conn in conns:
+        await conn.close()
+    return latencies, len(frame)
+
+
+def _relay_floor(rounds: int) -> tuple[list[float], int]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-c", _WS_RELAY], stdout=subprocess.PIPE, env=env)
+    try:
+        assert proc.stdout is not None
+        port = int(proc.stdout.readline())
+        return run(_relay_latencies(port, rounds))
+    finally:
+        proc.kill()
+        proc.wait()
+
+
 async def _echo_latencies(port: int, size: int, rounds: int) -> list[float]:
     conns = [await asyncio.open_connection("127.0.0.1", port) for _ in range(4)]
     await asyncio.sleep(0.05)
@@ -269,6 +329,20 @@ def measure(quick: bool) -> list[Figure]:
         )
     finally:
         stop_server(proc)
+    relay, size = _relay_floor(200 if quick else 1000)
     figures += _figures("a", "Realm Divided, 4 seats", realm, floor, realm_cpu)
     figures += _figures("b", "server + protocol, toy rules", toy, floor, toy_cpu)
+    figures.append(
+        Figure(
+            id="P2c",
+            name="bare websockets relay → 4 clients decoded, p50 (the design's floor)",
+            value=_pct(relay, 50),
+            unit="ms",
+            peer="raw loopback echo to 4 sockets, p50",
+            peer_value=_pct(floor, 50),
+            aim="— (what the aim of P2a and P2b leaves for everything above it)",
+            notes=f"{len(relay)} frames of {size} B; p99 {_pct(relay, 99):.2f} ms; "
+            "websockets (no compression) and msgpack, no tables, rules or store",
+        )
+    )
     return figures
