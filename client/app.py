@@ -25,10 +25,12 @@ from client.screens.gameover import GameOverScreen
 from client.screens.help import HelpScreen
 from client.screens.join import JoinPlan, JoinScreen
 from client.screens.menu import MenuScreen
+from client.screens.resume import ResumeHostScreen
 from client.screens.settings import SettingsScreen
 from client.screens.setup import LocalPlan, SetupScreen, default_host_plan, default_plan
 from client.settings import (
     Settings,
+    forget_hosted,
     load_settings,
     recall_hosted,
     recall_seat,
@@ -166,6 +168,7 @@ class AllegianceApp(App[int]):
     def start_local(self, plan: LocalPlan) -> None:
         """A local game: the real server in-process, every human seat held here."""
         self.last_plan = plan
+        self.server_settings.pop("restore_tables", None)
         if self.record_local:  # docs/replays.md: local games are kept for replays
             from server.local import recording_settings
 
@@ -184,19 +187,25 @@ class AllegianceApp(App[int]):
                    lan_name: str | None) -> None:
         """Host a table for the LAN: the server runs in this process, bound to ``bind``;
         this terminal holds the first human seat and the other human seats wait for
-        players who join with the code the lobby shows."""
+        players who join with the code the lobby shows. A game this host left unfinished
+        on the same database (its process stopped) is resumed instead of a new one."""
         self.last_plan = None
         self.server_settings = {**self.server_settings, "host": bind, "port": port}
+        self.server_settings.pop("restore_tables", None)
+        kept = db  # the database whose unfinished hosted game this host may take back
         if db:
             self.server_settings["db_path"] = db
-        elif self.record_local:  # docs/replays.md: recorded with the local games, never restored
-            from server.local import recording_settings
+        elif self.record_local:  # docs/replays.md: recorded with the local games
+            from server.local import local_games_path, recording_settings
 
             self.server_settings = {**self.server_settings, **recording_settings()}
+            kept = str(local_games_path())
         session = ClientSession(lambda _msg: None, self.settings.name)
-        held = _hosted_seat(db) if db else None
+        held = _hosted_seat(kept) if kept else None
         if held is not None:  # the game this host left (its process stopped): resume it
             table, seat, token = held
+            if not db:  # the local games' database restores only that table
+                self.server_settings["restore_tables"] = (table,)
             session.start_join(table, seat=seat, token=token)
         else:
             options: dict[str, Any] = {"hotseat": False, **plan.options}
@@ -206,8 +215,8 @@ class AllegianceApp(App[int]):
                                  options, plan.humans[:1])  # fmt: skip
 
         def keep(seated: Seated) -> None:
-            if db:  # a database the server restores: the host may come back to this seat
-                remember_hosted(db, seated.table, seated.seat, seated.token)
+            if kept:  # a database this host can resume its game from
+                remember_hosted(kept, seated.table, seated.seat, seated.token)
 
         controller = GameController(self, session, local=True, title="Hosting",
                                     settings=self._server_settings(), advertise=lan_name,
@@ -322,7 +331,28 @@ class AllegianceApp(App[int]):
                 port = free_port(HOST_PORT)
                 self.start_host(result, "0.0.0.0", port, None, lan_name())
 
+        def resume_or_not(choice: str | None) -> None:
+            if choice == "resume":
+                chosen(plan)  # the held seat is taken back; the plan is not used
+            elif choice == "new":
+                if local:
+                    forget_hosted(local)
+                self.push_screen(SetupScreen(plan, hosting=True), chosen)
+
+        local = self._local_games_db()
+        held = _hosted_seat(local) if local else None
+        if held is not None:
+            self.push_screen(ResumeHostScreen(held[0]), resume_or_not)
+            return
         self.push_screen(SetupScreen(plan, hosting=True), chosen)
+
+    def _local_games_db(self) -> str | None:
+        """The local games' database, where this terminal records games (None: not kept)."""
+        if not self.record_local:
+            return None
+        from server.local import local_games_path
+
+        return str(local_games_path())
 
     def action_replays(self) -> None:
         """The recorded local games of this machine (``allegiance replay``)."""

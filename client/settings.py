@@ -334,17 +334,47 @@ def recall_seat(address: str, table: str) -> tuple[int, str] | None:
 
 def remember_hosted(db: str, table: str, seat: int, token: str) -> None:
     """Keep the host's own seat of the table hosted on database ``db`` (its absolute
-    path is the key: a player who joins from this machine never resumes it), so
-    ``allegiance host --db`` takes that seat again after the hosting process stopped."""
+    path is the key: a player who joins from this machine never resumes it), and the
+    hosting process, so hosting on ``db`` again takes that seat again once that process
+    has stopped."""
     data = _load_seats()
-    data[f"host:{os.path.abspath(db)}"] = {"table": table, "seat": seat, "token": token}
+    data[f"host:{os.path.abspath(db)}"] = {
+        "table": table, "seat": seat, "token": token, "pid": os.getpid(),
+    }
     _save_seats(data)
 
 
 def recall_hosted(db: str) -> tuple[str, int, str] | None:
-    """The table, seat and token last hosted on ``db``, if any."""
+    """The table, seat and token last hosted on ``db``, if any, unless the process that
+    hosted it is still running (another terminal hosts that game now)."""
     try:
         item = _load_seats()[f"host:{os.path.abspath(db)}"]
-        return str(item["table"]), int(item["seat"]), str(item["token"])
-    except (KeyError, TypeError, ValueError):
+        held = str(item["table"]), int(item["seat"]), str(item["token"])
+        pid = item.get("pid")
+    except (KeyError, TypeError, ValueError, AttributeError):
         return None
+    if isinstance(pid, int) and pid != os.getpid() and _running(pid):
+        return None
+    return held
+
+
+def forget_hosted(db: str) -> None:
+    """Drop the seat kept for ``db``: its game is not to be resumed."""
+    data = _load_seats()
+    if data.pop(f"host:{os.path.abspath(db)}", None) is not None:
+        _save_seats(data)
+
+
+def _running(pid: int) -> bool:
+    """Whether a process with this id exists now (one of this user's, as the host was).
+    Not asked on Windows, where ``os.kill`` ends the process: there the seat is resumed
+    as before this check existed."""
+    if os.name == "nt":
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OSError):
+        return True  # it exists, under another user: not ours to resume from
+    return True

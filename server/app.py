@@ -69,7 +69,12 @@ class Server:
             self._checkpoints = asyncio.get_running_loop().create_task(self._checkpoint_often())
         self.executor = ThreadPoolExecutor(self.config.bot_workers, thread_name_prefix="bot")
         self.lobby = Lobby(Host(self.store, self.config, self.executor))
-        restored = self.lobby.restore_all() if self.config.restore else 0
+        if self.config.restore:
+            restored = self.lobby.restore_all()
+        elif self.config.restore_tables:
+            restored = self.lobby.restore_all(frozenset(self.config.restore_tables))
+        else:
+            restored = 0
         if restored:
             log.info("restored %d unfinished table(s)", restored)
         if self.config.tune_gc:

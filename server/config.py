@@ -42,4 +42,7 @@ class ServerConfig:
     #: Bring back unfinished games at start. Off for the in-process server of local games,
     #: whose database only records them for replays (their players' tokens are gone).
     restore: bool = True
+    #: Join codes restored even with ``restore`` off: the table a host left unfinished on
+    #: the local games' database, which this host resumes (``client/app.py``).
+    restore_tables: tuple[str, ...] = ()
     extra: dict[str, str] = field(default_factory=dict)

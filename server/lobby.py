@@ -106,10 +106,13 @@ class Lobby:
         log.info("table %s created (%s, %d seats)", code, msg["game"], len(specs))
         return table, tokens
 
-    def restore_all(self) -> int:
-        """Bring back every unfinished table from the store. Returns how many."""
+    def restore_all(self, only: frozenset[str] | None = None) -> int:
+        """Bring back every unfinished table from the store (``only``: those with these
+        join codes). Returns how many."""
         count = 0
         for row in self.store.unfinished_tables():
+            if only is not None and row.code not in only:
+                continue
             try:
                 table = Table(self.host, load_ruleset(row.game), row)
                 table.restore(row)

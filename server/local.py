@@ -6,10 +6,11 @@ await server.stop()
 
 Local games (hot-seat, against bots), and games hosted with ``allegiance host`` without
 ``--db``, are recorded for ``allegiance replay`` in their own database,
-``local_games_path()``, with ``recording_settings()``: that server never
-restores the unfinished games it finds there (their seat tokens died with the client
-that held them, and another terminal may be playing one of them right now), so an
-unfinished local game stays in the file as it was left, and is replayed as unfinished.
+``local_games_path()``, with ``recording_settings()``: that server does not restore the
+unfinished games it finds there (their seat tokens died with the client that held them,
+and another terminal may be playing one of them right now), so an unfinished local game
+stays in the file as it was left, and is replayed as unfinished. The one exception is
+the hosted game its host comes back to (``restore_tables``, ``client/app.py``).
 """
 
 from __future__ import annotations

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import sqlite3
+from pathlib import Path
 
 import pytest
 
@@ -170,6 +173,129 @@ async def test_a_host_with_a_database_takes_its_seat_again_after_a_stop(
             await app.game.stop()  # the hosting process goes away; the table stays
     (first, seats), (again, seats_again) = seen
     assert first is not None and again == first and seats == seats_again == [0]
+
+
+async def _host_once(app, plan, db: str | None) -> tuple[str | None, list[int], set[str]]:
+    """Run ``allegiance host`` in ``app`` until its seat has a view, then stop the game
+    as a hosting process that went away would (the table stays unfinished); the table,
+    the seats held and the join codes of the tables its server had."""
+    app.host_start = (plan, "127.0.0.1", 0, db, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        waiter = Waiter()
+        for _ in range(200):
+            game = app.game
+            if game is not None:
+                waiter.hook(game)
+                stream = game.session.stream(0)
+                if stream is not None and stream.doc is not None:
+                    break
+            await waiter.wait(pilot)
+        assert app.game is not None
+        tables = set(app.game.server.server.lobby.tables)
+        held = (app.game.session.table, list(app.game.session.seats), tables)
+        await app.game.stop()
+    return held
+
+
+async def test_a_host_without_a_database_takes_its_seat_again_after_a_stop() -> None:
+    """``allegiance host`` (the games recorded in the local games' database, which
+    restores nothing else) twice: the second run restores only the table the first one
+    left unfinished, and takes the host's seat there again."""
+    from client.screens.setup import LocalPlan, SeatPlan
+    from server.local import local_games_path
+
+    plan = LocalPlan("duel", (SeatPlan("human", "Ann", None), SeatPlan("human", "Bo", None)))
+    apps = [make_app(), make_app()]
+    for app in apps:
+        app.record_local = True
+    first = await _host_once(apps[0], plan, None)
+    _copy_table(local_games_path(), first[0], "OTHER1")  # another game left unfinished
+    again = await _host_once(apps[1], plan, None)
+    assert first[0] is not None and again[:2] == first[:2] and first[1] == [0]
+    assert apps[1].server_settings["restore_tables"] == (first[0],)
+    assert again[2] == {first[0]}  # OTHER1 stays in the file as it was left
+
+
+def _copy_table(db: Path, code: str | None, new_code: str) -> None:
+    """A second unfinished table in ``db``: a copy of ``code``'s, under another code."""
+    with contextlib.closing(sqlite3.connect(db)) as conn, conn:
+        old = conn.execute("SELECT id FROM tables WHERE code = ?", (code,)).fetchone()[0]
+        cols = "game, setup, options, seed, bot_seed, status, result, created, finished"
+        new = conn.execute(
+            f"INSERT INTO tables (code, {cols}) SELECT ?, {cols} FROM tables WHERE id = ?",
+            (new_code, old),
+        ).lastrowid
+        conn.execute(
+            "INSERT INTO seats SELECT ?, seat, kind, level, name, hero, token_hash"
+            " FROM seats WHERE table_id = ?",
+            (new, old),
+        )
+
+
+async def test_a_hosted_seat_is_not_taken_while_its_host_still_runs(tmp_path) -> None:
+    """The seat kept for a database is resumed only once the process that hosted it has
+    stopped: while it runs (another terminal hosting that game), hosting again starts a
+    new game instead of playing the same table from two servers."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    from client.settings import forget_hosted, recall_hosted, remember_hosted, seats_path
+
+    db = str(tmp_path / "games.db")
+    remember_hosted(db, "ABC123", 0, "tok")
+    assert recall_hosted(db) == ("ABC123", 0, "tok")  # this process: it is the one asking
+
+    def kept_pid(pid: int) -> None:
+        data = json.loads(seats_path().read_text())
+        data[f"host:{os.path.abspath(db)}"]["pid"] = pid
+        seats_path().write_text(json.dumps(data))
+
+    running = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        kept_pid(running.pid)
+        assert recall_hosted(db) is None
+    finally:
+        running.kill()
+        running.wait()
+    assert recall_hosted(db) == ("ABC123", 0, "tok")  # it has stopped now
+    forget_hosted(db)
+    assert recall_hosted(db) is None
+
+
+async def test_host_from_the_menu_offers_the_unfinished_hosted_game() -> None:
+    """Menu → "Host a game" while a hosted game was left unfinished: resume it, or host
+    a new one (then the old one is no longer offered)."""
+    from client.screens.menu import MenuScreen
+    from client.screens.resume import ResumeHostScreen
+    from client.screens.setup import LocalPlan, SeatPlan, SetupScreen
+    from client.settings import recall_hosted
+    from server.local import local_games_path
+
+    plan = LocalPlan("duel", (SeatPlan("human", "Ann", None), SeatPlan("human", "Bo", None)))
+    app = make_app()
+    app.record_local = True
+    code, _seats, _tables = await _host_once(app, plan, None)
+    for choice in ("r", "n"):
+        app = make_app()
+        app.record_local = True
+        hosted: list[tuple] = []
+        app.start_host = lambda *args, into=hosted: into.append(args)  # type: ignore[method-assign]
+        async with app.run_test(size=(80, 24)) as pilot:
+            while not isinstance(app.screen, MenuScreen):
+                await pilot.pause()
+            app.action_host_game()
+            await pilot.pause()
+            assert isinstance(app.screen, ResumeHostScreen)
+            assert f"Resume {code}" in screen_text(app)
+            await pilot.press(choice)
+            await pilot.pause()
+            if choice == "r":
+                assert len(hosted) == 1 and hosted[0][3] is None  # resumed by start_host
+            else:
+                assert isinstance(app.screen, SetupScreen) and not hosted
+                assert recall_hosted(str(local_games_path())) is None
 
 
 async def test_join_with_a_hero_plays_that_hero(tmp_path, monkeypatch) -> None:
