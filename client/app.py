@@ -31,6 +31,7 @@ from client.screens.setup import LocalPlan, SetupScreen, default_host_plan, defa
 from client.settings import (
     Settings,
     forget_hosted,
+    hosted_port,
     load_settings,
     recall_hosted,
     recall_seat,
@@ -206,6 +207,8 @@ class AllegianceApp(App[int]):
             table, seat, token = held
             if not db:  # the local games' database restores only that table
                 self.server_settings["restore_tables"] = (table,)
+            assert kept is not None
+            remember_hosted(kept, table, seat, token, port)  # hosted by this process now
             session.start_join(table, seat=seat, token=token)
         else:
             options: dict[str, Any] = {"hotseat": False, **plan.options}
@@ -216,7 +219,9 @@ class AllegianceApp(App[int]):
 
         def keep(seated: Seated) -> None:
             if kept:  # a database this host can resume its game from
-                remember_hosted(kept, seated.table, seated.seat, seated.token)
+                server = controller.server
+                bound = server.server.port if server is not None else port
+                remember_hosted(kept, seated.table, seated.seat, seated.token, bound)
 
         controller = GameController(self, session, local=True, title="Hosting",
                                     settings=self._server_settings(), advertise=lan_name,
@@ -332,8 +337,9 @@ class AllegianceApp(App[int]):
                 self.start_host(result, "0.0.0.0", port, None, lan_name())
 
         def resume_or_not(choice: str | None) -> None:
-            if choice == "resume":
-                chosen(plan)  # the held seat is taken back; the plan is not used
+            if choice == "resume":  # where the others look for it, if that port is free
+                port = free_port((hosted_port(local) if local else 0) or HOST_PORT)
+                self.start_host(plan, "0.0.0.0", port, None, lan_name())
             elif choice == "new":
                 if local:
                     forget_hosted(local)

@@ -332,16 +332,23 @@ def recall_seat(address: str, table: str) -> tuple[int, str] | None:
         return None
 
 
-def remember_hosted(db: str, table: str, seat: int, token: str) -> None:
+def remember_hosted(db: str, table: str, seat: int, token: str, port: int = 0) -> None:
     """Keep the host's own seat of the table hosted on database ``db`` (its absolute
-    path is the key: a player who joins from this machine never resumes it), and the
-    hosting process, so hosting on ``db`` again takes that seat again once that process
-    has stopped."""
+    path is the key: a player who joins from this machine never resumes it), the
+    hosting process and its port, so hosting on ``db`` again takes that seat again, where
+    the others look for it, once that process has stopped."""
     data = _load_seats()
     data[f"host:{os.path.abspath(db)}"] = {
-        "table": table, "seat": seat, "token": token, "pid": os.getpid(),
+        "table": table, "seat": seat, "token": token, "pid": os.getpid(), "port": port,
     }
     _save_seats(data)
+
+
+def hosted_port(db: str) -> int:
+    """The port the game kept for ``db`` was hosted on (0: not known)."""
+    item = _load_seats().get(f"host:{os.path.abspath(db)}")
+    port = item.get("port") if isinstance(item, dict) else None
+    return port if isinstance(port, int) and 0 < port < 65536 else 0
 
 
 def recall_hosted(db: str) -> tuple[str, int, str] | None:

@@ -28,6 +28,7 @@ for each frame; ``submit`` / ``chat`` / ``send_settings`` whenever the screens a
 from __future__ import annotations
 
 import itertools
+import secrets
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -152,6 +153,10 @@ class ClientSession:
         self.table: str | None = None
         self.streams: dict[int | None, SeatStream] = {}
         self._ids = itertools.count(1)
+        #: Request ids are unique across client processes: a seat resumed by a new process
+        #: (after a crash or a restart) must not repeat the command ids the server keeps
+        #: from its last one, or its commands would be answered as duplicates.
+        self._id_prefix = secrets.token_hex(4)
         self._opening: Message | None = None  # create / join / watch, until answered
         self._pending_claims: list[int] = []
         #: ids of the ``join``-with-token requests of the latest (re)connection
@@ -162,7 +167,7 @@ class ClientSession:
 
     # opening -----------------------------------------------------------------------
     def _next_id(self) -> str:
-        return f"c{next(self._ids)}"
+        return f"c{self._id_prefix}.{next(self._ids)}"
 
     def start_create(
         self,

@@ -270,7 +270,7 @@ async def test_host_from_the_menu_offers_the_unfinished_hosted_game() -> None:
     from client.screens.menu import MenuScreen
     from client.screens.resume import ResumeHostScreen
     from client.screens.setup import LocalPlan, SeatPlan, SetupScreen
-    from client.settings import recall_hosted
+    from client.settings import hosted_port, recall_hosted
     from server.local import local_games_path
 
     plan = LocalPlan("duel", (SeatPlan("human", "Ann", None), SeatPlan("human", "Bo", None)))
@@ -291,8 +291,9 @@ async def test_host_from_the_menu_offers_the_unfinished_hosted_game() -> None:
             assert f"Resume {code}" in screen_text(app)
             await pilot.press(choice)
             await pilot.pause()
-            if choice == "r":
-                assert len(hosted) == 1 and hosted[0][3] is None  # resumed by start_host
+            if choice == "r":  # resumed by start_host, on the port the others know
+                assert len(hosted) == 1 and hosted[0][3] is None
+                assert hosted[0][2] == hosted_port(str(local_games_path())) > 0
             else:
                 assert isinstance(app.screen, SetupScreen) and not hosted
                 assert recall_hosted(str(local_games_path())) is None

@@ -258,3 +258,18 @@ def test_a_patch_makes_a_new_document_and_leaves_the_previous_one_as_it_was() ->
     kept = s.streams[0].doc
     s.on_message(unfit)
     assert diff.view_hash(kept) == diff.view_hash(doc_for(v.response()))
+
+
+def test_a_new_client_never_repeats_the_command_ids_of_an_earlier_one() -> None:
+    """The server keeps a seat's recent command ids (across its restarts, from the log) and
+    answers a repeated one as a duplicate; a client process that resumes the seat after
+    another one (a crash, a restart) must therefore use ids that one never used."""
+    ids: list[set[str]] = []
+    for _ in range(2):
+        s, sent = held()
+        s.on_message(sync(0, v.response()))
+        for _ in range(5):
+            s.submit(0, {"kind": "pass"})
+            s.streams[0].in_flight = None  # answered: the next one may go
+        ids.append({m["id"] for m in sent if m["t"] == "submit"})
+    assert len(ids[0]) == len(ids[1]) == 5 and not ids[0] & ids[1]
