@@ -7,7 +7,6 @@ and post intents; the network runs in a worker (:class:`~client.game.GameControl
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import os
 import sys
 from collections.abc import Iterable
@@ -310,8 +309,6 @@ class AllegianceApp(App[int]):
     def _join_screen(self, watch: bool, address: str | None = None) -> None:
         def chosen(result: JoinPlan | None) -> None:
             if result is not None:
-                if self.join_hero and not result.watch:
-                    result = dataclasses.replace(result, hero=self.join_hero)
                 address = result.url.removeprefix("ws://")
                 if address != self.settings.last_address:
                     self.settings.last_address = address
@@ -319,7 +316,7 @@ class AllegianceApp(App[int]):
                 self.start_join(result)
 
         start = self.settings.last_address if address is None else address
-        self.push_screen(JoinScreen(start, watch=watch), chosen)
+        self.push_screen(JoinScreen(start, watch=watch, hero=self.join_hero), chosen)
 
     def action_join_game(self) -> None:
         self._join_screen(False)

@@ -4,7 +4,8 @@ Games advertised on the LAN (``allegiance host`` / ``allegiance serve``) are lis
 at the top; picking one (arrows, enter) fills in its address and moves to the join code,
 which the host still has to tell you. Typing an address by hand always works. When
 looking on the LAN is not possible (no network, no multicast) a one-line note says so
-and the rest of the screen works as before.
+and the rest of the screen works as before. A player who joins may choose the hero to
+play (the seat's hero as the host set it, by default); a watcher has no such choice.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, OptionList, Static
+from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from client.cards import default_book
 from client.net.lan import Discovery, DiscoveryFactory, LanGame, Listener, lan_browser
 
 #: Seconds after which "looking…" becomes "no games found yet" (display only).
@@ -65,11 +67,16 @@ class JoinScreen(Screen[JoinPlan | None]):
     ]
 
     def __init__(
-        self, address: str = "", watch: bool = False, discovery: DiscoveryFactory | None = None
+        self,
+        address: str = "",
+        watch: bool = False,
+        discovery: DiscoveryFactory | None = None,
+        hero: str | None = None,
     ) -> None:
         super().__init__()
         self.address = address
         self.spectate = watch
+        self.hero = hero
         self.games: list[LanGame] = []
         self._factory = discovery
         self._discovery: Discovery | None = None
@@ -90,6 +97,13 @@ class JoinScreen(Screen[JoinPlan | None]):
                 with Vertical(id="code-field"):
                     yield Label("Join code", classes="field-label")
                     yield Input(placeholder="K7QF3M", id="code", max_length=16)
+            if not self.spectate:
+                heroes = [("The hero the host set for the seat", "")]
+                heroes += [(name, hero_id) for hero_id, name in default_book().heroes()]
+                with Horizontal(id="join-hero-field"):
+                    yield Label("Your hero", classes="field-label", id="join-hero-label")
+                    yield Select(heroes, value=self.hero or "", allow_blank=False,
+                                 id="join-hero")  # fmt: skip
             with Horizontal(classes="buttons"):
                 yield Button(verb, variant="primary", id="go")
                 yield Button("Back", id="back")
@@ -193,7 +207,11 @@ class JoinScreen(Screen[JoinPlan | None]):
         if not address or not code:
             self.notify("Give the server's address and the join code.", severity="warning")
             return
-        self.dismiss(JoinPlan(server_url(address), code, self.spectate))
+        hero = None
+        if not self.spectate:
+            chosen = self.query_one("#join-hero", Select).value
+            hero = chosen if isinstance(chosen, str) and chosen else None
+        self.dismiss(JoinPlan(server_url(address), code, self.spectate, hero))
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

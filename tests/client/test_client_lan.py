@@ -12,7 +12,7 @@ import socket
 from typing import Any, ClassVar
 
 import pytest
-from textual.widgets import Input
+from textual.widgets import Input, Select
 from zeroconf import ServiceInfo
 
 from client.net.lan import LanBrowser, LanGame, Listener, clean_name, game_from_info
@@ -274,3 +274,39 @@ async def test_an_advertised_server_is_found_for_real_on_loopback() -> None:
     finally:
         await advertiser.close()
         await browser.close()
+
+
+async def test_a_player_who_joins_may_choose_a_hero_a_watcher_not(fake_lan) -> None:
+    """The Join screen's hero: the seat's own (as the host set it) unless one is picked;
+    ``allegiance join --hero`` picks it beforehand; the Watch screen has none."""
+    app = make_app()
+    results: list[JoinPlan | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_join(app, pilot, results, "10.0.0.5:8765")
+        hero = screen.query_one("#join-hero", Select)
+        assert hero.value == "" and "The hero the host set for the seat" in screen_text(app)
+        await pilot.press(*"abc123", "enter")
+        await pilot.pause()
+        screen = await open_join(app, pilot, results, "10.0.0.5:8765")
+        screen.query_one("#join-hero", Select).value = "thedric_egen"
+        await pilot.press(*"abc123", "enter")
+        await pilot.pause()
+        preset = JoinScreen("10.0.0.5:8765", hero="hakor_dajet")
+        await app.push_screen(preset, results.append)
+        await pilot.pause()
+        assert preset.query_one("#join-hero", Select).value == "hakor_dajet"
+        await pilot.press(*"abc123", "enter")
+        await pilot.pause()
+        watch = JoinScreen("10.0.0.5:8765", watch=True)
+        await app.push_screen(watch, results.append)
+        await pilot.pause()
+        assert not watch.query("#join-hero")
+        await pilot.press(*"abc123", "enter")
+        await pilot.pause()
+    url = "ws://10.0.0.5:8765"
+    assert results == [
+        JoinPlan(url, "ABC123"),
+        JoinPlan(url, "ABC123", hero="thedric_egen"),
+        JoinPlan(url, "ABC123", hero="hakor_dajet"),
+        JoinPlan(url, "ABC123", watch=True),
+    ]
