@@ -154,24 +154,8 @@ async def test_a_host_with_a_database_takes_its_seat_again_after_a_stop(
     monkeypatch.setenv("ALLEGIANCE_CONFIG_DIR", str(tmp_path))
     db = tmp_path / "host.db"
     plan = LocalPlan("duel", (SeatPlan("human", "Ann", None), SeatPlan("human", "Bo", None)))
-    seen: list[tuple[str | None, list[int]]] = []
-    for _ in range(2):
-        app = make_app()
-        app.host_start = (plan, "127.0.0.1", 0, str(db), None)
-        async with app.run_test(size=(80, 24)) as pilot:
-            waiter = Waiter()
-            for _ in range(200):
-                game = app.game
-                if game is not None:
-                    waiter.hook(game)
-                    stream = game.session.stream(0)
-                    if stream is not None and stream.doc is not None:
-                        break
-                await waiter.wait(pilot)
-            assert app.game is not None
-            seen.append((app.game.session.table, app.game.session.seats))
-            await app.game.stop()  # the hosting process goes away; the table stays
-    (first, seats), (again, seats_again) = seen
+    first, seats, _ = await _host_once(make_app(), plan, str(db))
+    again, seats_again, _ = await _host_once(make_app(), plan, str(db))
     assert first is not None and again == first and seats == seats_again == [0]
 
 
