@@ -226,6 +226,8 @@ class AllegianceApp(App[int]):
                                     settings=self._server_settings(), advertise=lan_name,
                                     on_seated=keep)  # fmt: skip
         controller.join_hint = host_hint(bind, port)
+        if held is not None and kept:  # could not be restored: host a new game next time
+            controller.on_seat_gone = lambda: forget_hosted(kept)
         self._run_game(controller)
 
     def start_join(self, plan: JoinPlan) -> None:

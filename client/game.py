@@ -82,6 +82,8 @@ class GameController:
         #: ``allegiance host``: the LAN name to advertise the in-process server under.
         self.advertise = advertise
         self.advertiser: Any = None
+        #: Called when the server says the seat this client resumed is gone.
+        self.on_seat_gone: Callable[[], None] | None = None
         #: For hosted tables: the command others type to join (the lobby shows it).
         self.join_hint: str | None = None
         self.connection: Connection | None = None
@@ -184,6 +186,8 @@ class GameController:
                 self._link(update)
                 changed = True
             elif isinstance(update, Failed):
+                if update.code in ("not_found", "unauthorized") and self.on_seat_gone:
+                    self.on_seat_gone()  # the seat this client resumed is no more
                 self.app.game_failed(self, update.text)
                 return
         if changed:

@@ -99,9 +99,11 @@ class TableCreated(Update):
 
 @dataclass(frozen=True)
 class Failed(Update):
-    """The session cannot go on (no such table, seat taken, version mismatch…)."""
+    """The session cannot go on (no such table, seat taken, version mismatch…); ``code``:
+    the server's error code when the server refused (empty otherwise)."""
 
     text: str
+    code: str = ""
 
 
 # ------------------------------------------------------------------------------- state
@@ -492,7 +494,7 @@ class ClientSession:
         fatal = msg.get("code") in _FATAL_ERRORS
         if fatal and self._is_resume(msg.get("id")):
             self._opening = None
-            return [Failed(self._gone(text))]
+            return [Failed(self._gone(text), str(msg.get("code")))]
         if fatal and (
             msg.get("code") == "version_mismatch"
             or (opening is not None and msg.get("id") == opening.get("id"))

@@ -200,6 +200,38 @@ async def test_a_host_without_a_database_takes_its_seat_again_after_a_stop() -> 
     assert again[2] == {first[0]}  # OTHER1 stays in the file as it was left
 
 
+async def test_a_hosted_game_that_cannot_come_back_is_not_offered_again() -> None:
+    """The kept seat's table cannot be restored (here: a game this server has no rules
+    for): hosting says so and goes back to the menu, and the next run hosts a new game."""
+    from client.screens.setup import LocalPlan, SeatPlan
+    from client.settings import recall_hosted
+    from server.local import local_games_path
+
+    plan = LocalPlan("duel", (SeatPlan("human", "Ann", None), SeatPlan("human", "Bo", None)))
+    app = make_app()
+    app.record_local = True
+    first = await _host_once(app, plan, None)
+    with contextlib.closing(sqlite3.connect(local_games_path())) as conn, conn:
+        conn.execute("UPDATE tables SET game = 'gone' WHERE code = ?", (first[0],))
+    app = make_app()
+    app.record_local = True
+    app.host_start = (plan, "127.0.0.1", 0, None, None)
+    failed = asyncio.Event()
+    game_failed = app.game_failed
+
+    def failing(controller, text: str) -> None:
+        game_failed(controller, text)
+        failed.set()
+
+    app.game_failed = failing  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await asyncio.wait_for(failed.wait(), 20)
+        await pilot.pause()
+        assert recall_hosted(str(local_games_path())) is None and app.game is None
+    again = await _host_once(make_app(), plan, None)
+    assert again[0] not in (None, first[0])
+
+
 def _copy_table(db: Path, code: str | None, new_code: str) -> None:
     """A second unfinished table in ``db``: a copy of ``code``'s, under another code."""
     with contextlib.closing(sqlite3.connect(db)) as conn, conn:
