@@ -500,7 +500,7 @@ class ClientSession:
             or (opening is not None and msg.get("id") == opening.get("id"))
         ):
             self._opening = None
-            return [Failed(text)]
+            return [Failed(text, str(msg.get("code")))]
         return [Notice(text, "error")]
 
     def _is_resume(self, request_id: Any) -> bool:

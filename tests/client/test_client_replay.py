@@ -176,14 +176,23 @@ async def test_the_list_shows_each_game_and_opens_one(db: Path) -> None:
         await pilot.pause()
         table = screen.query_one(DataTable)
         assert table.row_count == 2
-        text = screen_text(app)
+        for _ in range(100):  # the rows are drawn on a later refresh (a busy machine)
+            text = screen_text(app)
+            if "FIRST2" in text:
+                break
+            await pilot.pause()
         assert "FIRST2" in text and "OTHER3" in text and "Thedric" in text
         await pilot.press("enter")
         await screen.workers.wait_for_complete()
-        await pilot.pause()
+        for _ in range(200):  # the row's message starts the worker that opens the replay
+            if isinstance(app.screen, ReplayScreen):
+                break
+            await screen.workers.wait_for_complete()
+            await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
         assert app.screen.replay.info.key in ("FIRST2", "OTHER3")
         await pilot.press("escape")
+        await pilot.pause()
         assert app.screen is screen
 
 

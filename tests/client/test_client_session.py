@@ -190,7 +190,7 @@ def test_a_failed_join_is_fatal() -> None:
     ups = s.on_message(
         {"t": "error", "id": join["id"], "code": "not_found", "message": "No such table."}
     )
-    assert ups == [Failed("No such table.")]
+    assert ups == [Failed("No such table.", "not_found")]
 
 
 def test_a_table_gone_after_a_reconnect_is_fatal_and_says_why() -> None:
