@@ -161,7 +161,7 @@ class Publisher:
 
     def publish(self, events: list[dict[str, Any]]) -> None:
         """Send every subscribed recipient the patch from its last document to now."""
-        memo = self._hash_memo()
+        memo: PackMemo | None = None  # a round of the hash memo only when a patch is hashed
         base = self.meta_base()
         if base == self._base:  # unchanged: the same objects, which the diff skips at once
             base = self._base
@@ -175,10 +175,14 @@ class Publisher:
             if not ops and not seen:
                 continue
             stream.doc = doc
+            if memo is None and hash_due(stream.seq + 1):
+                memo = self._hash_memo()
             self._send_patch(stream, seat, ops, doc, seen, memo)
 
     def _hash_memo(self) -> PackMemo:
-        """The memo that hashes the documents of one change (a new round of it)."""
+        """The memo that hashes the documents of one change (a new round of it). Rounds
+        are the changes whose patches carry a hash, so parts kept unchanged since the last
+        hashed one are still remembered."""
         if self._packed is None:
             self._packed = PackMemo()
         self._packed.next_round()
