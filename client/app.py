@@ -168,7 +168,6 @@ class AllegianceApp(App[int]):
     def start_local(self, plan: LocalPlan) -> None:
         """A local game: the real server in-process, every human seat held here."""
         self.last_plan = plan
-        self.server_settings.pop("restore_tables", None)
         if self.record_local:  # docs/replays.md: local games are kept for replays
             from server.local import recording_settings
 
@@ -191,22 +190,20 @@ class AllegianceApp(App[int]):
         on the same database (its process stopped) is resumed instead of a new one."""
         self.last_plan = None
         self.server_settings = {**self.server_settings, "host": bind, "port": port}
-        self.server_settings.pop("restore_tables", None)
-        kept = db  # the database whose unfinished hosted game this host may take back
+        # the database whose unfinished hosted game this host may take back
+        kept = db or self._local_games_db()
         if db:
             self.server_settings["db_path"] = db
-        elif self.record_local:  # docs/replays.md: recorded with the local games
-            from server.local import local_games_path, recording_settings
+        elif kept:  # docs/replays.md: recorded with the local games
+            from server.local import recording_settings
 
             self.server_settings = {**self.server_settings, **recording_settings()}
-            kept = str(local_games_path())
         session = ClientSession(lambda _msg: None, self.settings.name)
         held = _hosted_seat(kept) if kept else None
-        if held is not None:  # the game this host left (its process stopped): resume it
+        if held is not None and kept:  # the game this host left (its process stopped)
             table, seat, token = held
             if not db:  # the local games' database restores only that table
                 self.server_settings["restore_tables"] = (table,)
-            assert kept is not None
             remember_hosted(kept, table, seat, token, port)  # hosted by this process now
             session.start_join(table, seat=seat, token=token)
         else:

@@ -46,7 +46,7 @@ def local_games_path() -> Path:
 def recording_settings() -> dict[str, Any]:
     """``start_local_server`` settings that record local (and hosted) games in
     ``local_games_path()`` without restoring the unfinished ones found there."""
-    return {"db_path": str(local_games_path()), "restore": False}
+    return {"db_path": str(local_games_path()), "restore": False, "restore_tables": ()}
 
 
 class LocalServer:
