@@ -85,6 +85,11 @@ class Board:
         except (IndexError, ValueError):
             return None
 
+    def production_gap(self) -> int:
+        """How far the highest opponent's production rating is above mine (0 if none is)."""
+        own = int(self.mine["production"])
+        return max([int(self.players[s]["production"]) - own for s in self.enemies()] + [0])
+
     def hero_hp(self, seat: int) -> int:
         p = self.players[seat]
         return int(p["health"]) + int(p.get("shield", 0))
@@ -216,9 +221,15 @@ def score_program(
     named = split_targets(prog, targets)
     total = 0.0
     dealt: dict[str, int] = {}
+    known: dict[str, int] = {}  # remembered numbers the board already tells
     for step in prog.steps:
         verb = step.verb
         args = step.args
+        if known.get(str(args.get("if")), 1) == 0:
+            continue  # "if you do" that will not happen
+        if verb == "production_gap":
+            known[str(args["remember"])] = board.production_gap()
+            continue
         refs = (
             _expand(board, str(args.get("target", "")), named, source) if "target" in args else []
         )

@@ -55,6 +55,7 @@ SCHEMAS: dict[str, dict[str, tuple[type, bool]]] = {
     "refresh": {"target": (_STR, True)},
     "draw": {"count": (_INT, False), "deck": (_STR, False)},
     "gain_gold": {"amount": (_INT, True)},
+    "production_gap": {"remember": (_STR, True)},
     "discard": {"who": (_STR, True), "count": (_INT, False)},
     "put_special": {"card": (_STR, True), "count": (_INT, False), "per": (_STR, False)},
     "attach_special": {"card": (_STR, True), "target": (_STR, True)},
@@ -278,6 +279,22 @@ def v_gain_gold(g: GameState, res: Resolution, step: Step) -> bool:
     p = g.players[res.item.seat]
     p.gold += int(step.args["amount"])
     ops.emit(g, "gold_gained", seat=p.seat, amount=int(step.args["amount"]))
+    return True
+
+
+def v_production_gap(g: GameState, res: Resolution, step: Step) -> bool:
+    """Remember by how much the highest production rating among the resolving player's
+    opponents exceeds theirs (0 if none is higher): "If an opponent's production rating is
+    higher than yours, …" is ``if`` on that name."""
+    from shared.rules.realm.targets import are_enemies
+
+    seat = res.item.seat
+    own = g.players[seat].production
+    gap = max(
+        (p.production - own for p in g.players if p.alive and are_enemies(g, seat, p.seat)),
+        default=0,
+    )
+    res.memo[str(step.args["remember"])] = max(gap, 0)
     return True
 
 
@@ -624,6 +641,7 @@ VERBS: Mapping[str, StepFn] = {
     "refresh": _for_each(_refresh),
     "draw": v_draw,
     "gain_gold": v_gain_gold,
+    "production_gap": v_production_gap,
     "discard": v_discard,
     "put_special": v_put_special,
     "attach_special": v_attach_special,
