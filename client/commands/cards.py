@@ -19,9 +19,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deck", choices=["basic", "elite", "action", "special", "equipment"],
                         help="only this deck (special: hero special cards; equipment: "
                              "weapon and armor faces)")
-    parser.add_argument("--hero", help="only cards belonging to this hero (id or name)")
+    parser.add_argument("--hero", help="only cards belonging to this hero (part of its id or name)")
     parser.add_argument("--cost", type=int, help="only cards of this gold cost")
-    parser.add_argument("--heroes", action="store_true", help="list heroes and abilities")
+    parser.add_argument("--heroes", action="store_true",
+                        help="list heroes and abilities (with --hero: that hero only)")
     parser.add_argument("--summary", action="store_true",
                         help="print the counts per deck, special and equipment cards")
 
@@ -37,15 +38,23 @@ def run(args: argparse.Namespace) -> int:
     if args.summary:
         _summary(cat)
         return 0
+    hero = args.hero
+    if hero:
+        matches = _heroes_matching(cat, hero)
+        if not matches:
+            names = ", ".join(sorted(h.id for h in cat.heroes.values()))
+            print(f"allegiance: no hero matches {hero!r} (heroes: {names})", file=sys.stderr)
+            return 2
+        args.hero_ids = matches
     if args.heroes:
-        _heroes(cat, args.text)
+        _heroes(cat, args.text, getattr(args, "hero_ids", None))
         return 0
     shown = 0
     for c in sorted(cat.cards.values(), key=lambda c: (c.type, c.cost, c.name)):
         if _keep(c, args, cat):
             print(_line(c))
             shown += 1
-    print(f"{shown} cards")
+    print(f"{shown} card{'' if shown == 1 else 's'}")
     return 0
 
 
@@ -54,14 +63,14 @@ def _keep(c: CardDef, args: argparse.Namespace, cat: Catalog) -> bool:
              "armor": "equipment"}.get(c.type, c.type)
     if args.deck and group != args.deck:
         return False
-    if args.hero:
-        h = args.hero.lower()
-        if not c.hero or h not in (c.hero, cat.heroes[c.hero].name.lower()):
-            return False
-    if args.cost is not None and c.cost != args.cost:
+    if args.hero and c.hero not in args.hero_ids:
+        return False
+    costs = {h.cost for h in c.halves} if c.is_split else {c.cost}  # either half of a split
+    if args.cost is not None and args.cost not in costs:
         return False
     t = args.text.lower()
-    return not t or t in c.name.lower() or t in c.text.lower() or t in c.id
+    texts = [c.name, c.text, c.id, *(h.name + " " + h.text for h in c.halves)]
+    return not t or any(t in x.lower() for x in texts)
 
 
 def _line(c: CardDef) -> str:
@@ -76,6 +85,8 @@ def _line(c: CardDef) -> str:
         "   "
     copies = f" x{c.copies}" if c.copies > 1 else ""
     text = f" — {c.text}" if c.text else ""
+    if c.is_split:
+        text = " — " + " // ".join(f"{h.name} ({h.cost}g): {h.text}" for h in c.halves)
     return f"{cost} {c.name} [{c.type}{stats}]{copies}{text}"
 
 
@@ -93,9 +104,18 @@ def _summary(cat: Catalog) -> None:
     print(f"equipment cards: {equipment} (double-sided)")
 
 
-def _heroes(cat: Catalog, text: str) -> None:
+def _heroes_matching(cat: Catalog, text: str) -> set[str]:
+    """Heroes whose id or name contains ``text`` (any case): ``--hero desoth`` works."""
+    t = text.lower().replace("'", "")
+    return {h.id for h in cat.heroes.values()
+            if t in h.id or t in h.name.lower().replace("'", "")}
+
+
+def _heroes(cat: Catalog, text: str, only: set[str] | None = None) -> None:
     for h in sorted(cat.heroes.values(), key=lambda h: h.name):
         if text and text.lower() not in (h.name + h.title + h.id).lower():
+            continue
+        if only is not None and h.id not in only:
             continue
         w = " / ".join(cat.cards[f].name for f in dict.fromkeys(h.weapons))
         a = " / ".join(cat.cards[f].name for f in dict.fromkeys(h.armors))
