@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from client.cards import CardBook, default_book
+from client.cards import CardBook, CardInfo, default_book
 from client.viewmodel.refs import Namer
 from client.viewmodel.table import STEP_NAMES, chain_label
 
@@ -139,13 +139,22 @@ def _play(actions: list[Action], namer: Namer, book: CardBook) -> list[Choice]:
             name = (
                 book.half_name(card, int(half)) if book.info(card).kind == "action" else info.name
             )
-            cost = f" [{info.cost}g]" if info.cost is not None and not half else ""
+            cost, text = _half_cost_text(info, int(half))
         else:
-            info, name, cost = None, namer.thing(card), ""
+            info, name, cost, text = None, namer.thing(card), "", ""
         first_handle = group[0]["card"]
         same = [a for a in group if a["card"] == first_handle]
-        out.append(_group(f"Play {name}{cost}", same, namer, info.text if info else ""))
+        out.append(_group(f"Play {name}{cost}", same, namer, text))
     return out
+
+
+def _half_cost_text(info: CardInfo, half: int) -> tuple[str, str]:
+    """The " [Ng]" label and the text of the half being played (a split card's halves
+    each have their own cost and text; the card itself has neither)."""
+    if info.halves and 0 <= half < len(info.halves):
+        _, cost, text = info.halves[half]
+        return f" [{cost}g]", text
+    return (f" [{info.cost}g]" if info.cost is not None else ""), info.text
 
 
 def _enlist(actions: list[Action], namer: Namer, book: CardBook) -> list[Choice]:

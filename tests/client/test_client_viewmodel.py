@@ -213,3 +213,18 @@ def test_equipment_without_a_face_yet_is_shown_as_none() -> None:
 def test_ability_lookups_are_cached() -> None:
     book = CardBook()
     assert book.ability("thedric_egen", "rally") is book.ability("thedric_egen", "rally")
+
+
+def test_a_split_card_half_shows_its_own_cost_and_text() -> None:
+    from client.cards import default_book
+
+    book = default_book()  # with the catalog: the halves' costs and texts
+    view = v.maneuver()
+    view["players"][0]["hand"].append({"handle": 106, "card": "ember_or_frost"})
+    view["legal"].append({"kind": "play", "card": 106, "half": 0, "targets": ["u:21"]})
+    view["legal"].append({"kind": "play", "card": 106, "half": 1, "targets": ["u:21"]})
+    p = build_prompt(view, book)
+    by_label = {c.label: c for c in p.choices}
+    assert "Play Ember [3g] → Infantry (Bob)" in by_label  # one target: named at once
+    assert "Play Frost [2g] → Infantry (Bob)" in by_label
+    assert by_label["Play Frost [2g] → Infantry (Bob)"].detail == "Exhaust target unit."
