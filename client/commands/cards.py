@@ -38,32 +38,29 @@ def run(args: argparse.Namespace) -> int:
     if args.summary:
         _summary(cat)
         return 0
-    hero = args.hero
-    if hero:
-        matches = _heroes_matching(cat, hero)
-        if not matches:
-            names = ", ".join(sorted(h.id for h in cat.heroes.values()))
-            print(f"allegiance: no hero matches {hero!r} (heroes: {names})", file=sys.stderr)
-            return 2
-        args.hero_ids = matches
+    heroes = _heroes_matching(cat, args.hero) if args.hero else None
+    if heroes is not None and not heroes:
+        names = ", ".join(sorted(h.id for h in cat.heroes.values()))
+        print(f"allegiance: no hero matches {args.hero!r} (heroes: {names})", file=sys.stderr)
+        return 2
     if args.heroes:
-        _heroes(cat, args.text, getattr(args, "hero_ids", None))
+        _heroes(cat, args.text, heroes)
         return 0
     shown = 0
     for c in sorted(cat.cards.values(), key=lambda c: (c.type, c.cost, c.name)):
-        if _keep(c, args, cat):
+        if _keep(c, args, heroes):
             print(_line(c))
             shown += 1
     print(f"{shown} card{'' if shown == 1 else 's'}")
     return 0
 
 
-def _keep(c: CardDef, args: argparse.Namespace, cat: Catalog) -> bool:
+def _keep(c: CardDef, args: argparse.Namespace, heroes: set[str] | None) -> bool:
     group = {"special_basic": "special", "special_elite": "special", "weapon": "equipment",
              "armor": "equipment"}.get(c.type, c.type)
     if args.deck and group != args.deck:
         return False
-    if args.hero and c.hero not in args.hero_ids:
+    if heroes is not None and c.hero not in heroes:
         return False
     costs = {h.cost for h in c.halves} if c.is_split else {c.cost}  # either half of a split
     if args.cost is not None and args.cost not in costs:
