@@ -6,6 +6,8 @@ import argparse
 import sys
 from typing import TYPE_CHECKING
 
+from client.cardindex import Filters, card_entry, hero_entry
+
 if TYPE_CHECKING:
     from shared.rules.realm.catalog import CardDef, Catalog
 
@@ -38,36 +40,20 @@ def run(args: argparse.Namespace) -> int:
     if args.summary:
         _summary(cat)
         return 0
-    heroes = _heroes_matching(cat, args.hero) if args.hero else None
-    if heroes is not None and not heroes:
-        names = ", ".join(sorted(h.id for h in cat.heroes.values()))
-        print(f"allegiance: no hero matches {args.hero!r} (heroes: {names})", file=sys.stderr)
+    hero = _one_hero(cat, args.hero) if args.hero else None
+    if hero == "":
         return 2
     if args.heroes:
-        _heroes(cat, args.text, heroes)
+        _heroes(cat, Filters(text=args.text, hero=hero))
         return 0
+    keep = Filters(text=args.text, group=args.deck, hero=hero, cost=args.cost)
     shown = 0
     for c in sorted(cat.cards.values(), key=lambda c: (c.type, c.cost, c.name)):
-        if _keep(c, args, heroes):
+        if keep.keep(card_entry(c)):
             print(_line(c))
             shown += 1
     print(f"{shown} card{'' if shown == 1 else 's'}")
     return 0
-
-
-def _keep(c: CardDef, args: argparse.Namespace, heroes: set[str] | None) -> bool:
-    group = {"special_basic": "special", "special_elite": "special", "weapon": "equipment",
-             "armor": "equipment"}.get(c.type, c.type)
-    if args.deck and group != args.deck:
-        return False
-    if heroes is not None and c.hero not in heroes:
-        return False
-    costs = {h.cost for h in c.halves} if c.is_split else {c.cost}  # either half of a split
-    if args.cost is not None and args.cost not in costs:
-        return False
-    t = args.text.lower()
-    texts = [c.name, c.text, c.id, *(h.name + " " + h.text for h in c.halves)]
-    return not t or any(t in x.lower() for x in texts)
 
 
 def _line(c: CardDef) -> str:
@@ -101,18 +87,26 @@ def _summary(cat: Catalog) -> None:
     print(f"equipment cards: {equipment} (double-sided)")
 
 
-def _heroes_matching(cat: Catalog, text: str) -> set[str]:
-    """Heroes whose id or name contains ``text`` (any case): ``--hero desoth`` works."""
+def _one_hero(cat: Catalog, text: str) -> str:
+    """The hero whose id or name contains ``text`` (any case; ``--hero desoth``), or "" after
+    saying why there is none or more than one."""
     t = text.lower().replace("'", "")
-    return {h.id for h in cat.heroes.values()
-            if t in h.id or t in h.name.lower().replace("'", "")}
+    found = sorted(h.id for h in cat.heroes.values()
+                   if t in h.id or t in h.name.lower().replace("'", ""))
+    if len(found) == 1:
+        return found[0]
+    if found:
+        print(f"allegiance: {text!r} matches more than one hero: {', '.join(found)}",
+              file=sys.stderr)
+    else:
+        names = ", ".join(sorted(cat.heroes))
+        print(f"allegiance: no hero matches {text!r} (heroes: {names})", file=sys.stderr)
+    return ""
 
 
-def _heroes(cat: Catalog, text: str, only: set[str] | None = None) -> None:
+def _heroes(cat: Catalog, keep: Filters) -> None:
     for h in sorted(cat.heroes.values(), key=lambda h: h.name):
-        if text and text.lower() not in (h.name + h.title + h.id).lower():
-            continue
-        if only is not None and h.id not in only:
+        if not keep.keep(hero_entry(h)):
             continue
         w = " / ".join(cat.cards[f].name for f in dict.fromkeys(h.weapons))
         a = " / ".join(cat.cards[f].name for f in dict.fromkeys(h.armors))

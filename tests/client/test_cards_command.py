@@ -60,3 +60,11 @@ def test_unknown_hero_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> No
     code, lines, err = _run(capsys, "--hero", "nobody")
     assert code == 2 and not lines
     assert "no hero matches 'nobody'" in err and "hakor_dajet" in err
+
+
+def test_a_hero_filter_matching_two_heroes_names_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, lines, err = _run(capsys, "--hero", "the")
+    assert code == 2 and not lines
+    assert "matches more than one hero: oswin_the_third, thedric_egen" in err

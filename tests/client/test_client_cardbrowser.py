@@ -5,14 +5,9 @@ from __future__ import annotations
 import pytest
 from textual.widgets import OptionList, Select
 
+from client.cardindex import Filters, catalog_entries
 from client.cards import CardBook
-from client.screens.cardbrowser import (
-    CardBrowserScreen,
-    Filters,
-    card_details,
-    catalog_entries,
-    hero_details,
-)
+from client.screens.cardbrowser import CardBrowserScreen, card_details, hero_details
 from shared.rules.realm.catalog import CatalogError, load_catalog
 from tests.client.helpers import make_app, screen_text
 
