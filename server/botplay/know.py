@@ -225,8 +225,9 @@ def score_program(
     for step in prog.steps:
         verb = step.verb
         args = step.args
-        if known.get(str(args.get("if")), 1) == 0:
-            continue  # "if you do" that will not happen
+        cond = args.get("if")
+        if cond is not None and known.get(cond) == 0:
+            continue  # "if …" that the board already says will not happen
         if verb == "production_gap":
             known[str(args["remember"])] = board.production_gap()
             continue
