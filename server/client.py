@@ -25,6 +25,9 @@ from shared.protocol.diff import apply_ops, view_hash
 Key = tuple[str, int | None]
 Policy = Callable[[dict[str, Any], int], dict[str, Any]]
 
+#: Seconds to wait before sending again a message the server refused as over its rate limit.
+RATE_LIMIT_BACKOFF = 0.05
+
 
 @dataclass
 class SeatStream:
@@ -86,7 +89,20 @@ class ProtocolClient:
     async def request(
         self, msg: dict[str, Any], reply_type: str | None = None, timeout: float = 30.0
     ) -> dict[str, Any]:
-        """Send ``msg`` and wait for the reply with the same id (``hello`` has none)."""
+        """Send ``msg`` and wait for the reply with the same id (``hello`` has none).
+
+        A message the server refused as over its rate limit was not handled, so it is sent
+        again after a short wait, as the server asks ("slow down"), until ``timeout``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            reply = await self._request_once(msg, reply_type, max(deadline - time.monotonic(), 0))
+            if reply.get("code") != "rate_limited" or time.monotonic() >= deadline:
+                return reply
+            await asyncio.sleep(RATE_LIMIT_BACKOFF)
+
+    async def _request_once(
+        self, msg: dict[str, Any], reply_type: str | None, timeout: float
+    ) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
         key: int | str
         if reply_type is not None:
@@ -303,8 +319,6 @@ async def play_seat(
             if latencies is not None:
                 await client.wait_for(_moved(client, table, seat, version), timeout)
                 latencies.append(time.perf_counter() - started)
-        elif reply.get("code") == "rate_limited":
-            await asyncio.sleep(0.05)  # the server asks us to slow down; decide again
         elif reply.get("code") not in ("stale", "not_your_turn", "game_over"):
             raise RuntimeError(f"seat {seat} command refused: {reply}")
         else:

@@ -97,6 +97,21 @@ async def test_unknown_type_and_version_mismatch(server: LocalServer) -> None:
         await older.request({"t": "hello", "v": 999, "name": "older"}, reply_type="welcome")
 
 
+async def test_a_request_over_the_rate_limit_is_sent_again() -> None:
+    """The server answers a message over its limit with ``rate_limited`` without handling
+    it; the client waits and sends it again, so every request gets its real answer."""
+    srv = await toy_server(rate=20.0, burst=2, rate_drop_limit=1000)
+    try:
+        client = ProtocolClient(srv.url, "eager")
+        await client.connect()  # the hello takes one of the two tokens
+        replies = [await client.request({"t": "ping"}) for _ in range(8)]
+        assert [r["t"] for r in replies] == ["pong"] * 8
+        assert any(m.get("code") == "rate_limited" for m in client.inbox)  # it was limited
+        await client.close()
+    finally:
+        await srv.stop()
+
+
 async def test_flood_is_rate_limited_then_dropped() -> None:
     srv = await toy_server(rate=5.0, burst=10, rate_drop_limit=50)
     try:
