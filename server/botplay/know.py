@@ -90,6 +90,11 @@ class Board:
         own = int(self.mine["production"])
         return max([int(self.players[s]["production"]) - own for s in self.enemies()] + [0])
 
+    def unit_gap(self) -> int:
+        """How many more units the opponent with the most units controls than I do."""
+        own = len(self.mine["units"])
+        return max([len(self.players[s]["units"]) - own for s in self.enemies()] + [0])
+
     def hero_hp(self, seat: int) -> int:
         p = self.players[seat]
         return int(p["health"]) + int(p.get("shield", 0))
@@ -230,6 +235,9 @@ def score_program(
             continue  # "if …" that the board already says will not happen
         if verb == "production_gap":
             known[str(args["remember"])] = board.production_gap()
+            continue
+        if verb == "unit_gap":
+            known[str(args["remember"])] = board.unit_gap()
             continue
         refs = (
             _expand(board, str(args.get("target", "")), named, source) if "target" in args else []

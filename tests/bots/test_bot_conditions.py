@@ -46,3 +46,18 @@ def test_played_as_a_response_while_behind() -> None:
     assert sc.g.prompt is not None and sc.g.prompt.seat == 0  # A may respond
     assert effect_score(Board(view), _subsidy(view)) == 3.2  # 1 + 3 gold
     assert medium(view, random.Random(1))["kind"] == "play"
+
+
+def test_the_board_reads_how_many_more_units_an_opponent_controls() -> None:
+    """``unit_gap`` (Robe of the Warden's "if an opponent controls more units than you")."""
+    sc = Scenario({
+        "format": "duel",
+        "current": "A",
+        "phase": "maneuver",
+        "seats": [
+            {"name": "A", "hero": "hakor_dajet", "units": ["Infantry"]},
+            {"name": "B", "hero": "thedric_egen", "units": ["Infantry", "Halberdier", "Infantry"]},
+        ],
+    })
+    assert Board(view_for(sc.g, 0)).unit_gap() == 2
+    assert Board(view_for(sc.g, 1)).unit_gap() == 0

@@ -95,7 +95,7 @@ async def test_a_hero_shows_every_ability_with_level_cost_delay_and_reaction(cat
         assert ability.text in text
     assert "Equip[/]  [$text-muted]Initial · delay 3[/]" in text
     assert "Infernal Rage[/]  [$text-muted]Level 2 · 10 gold · delay 4 · reaction[/]" in text
-    assert "Health" not in text and "health 36" in text
+    assert "Health" not in text and "health 33" in text
     assert "Imp ×4" in text
 
 

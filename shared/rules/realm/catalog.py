@@ -30,6 +30,8 @@ TRIGGER_EVENTS = (
     "destroyed",            # this unit was destroyed
     "declared_attacker",    # this unit/weapon was declared as an attacker
     "defender_assigned",    # this unit was assigned as a defender
+    "attacked",             # its controller is the defending player of a battle
+                            # (once the attackers are declared)
     "end_of_turn",          # end of every turn
     "end_of_your_turn",     # end of its controller's turn
     "start_of_your_turn",   # start of its controller's maneuver phase

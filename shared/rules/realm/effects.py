@@ -56,6 +56,7 @@ SCHEMAS: dict[str, dict[str, tuple[type, bool]]] = {
     "draw": {"count": (_INT, False), "deck": (_STR, False)},
     "gain_gold": {"amount": (_INT, True)},
     "production_gap": {"remember": (_STR, True)},
+    "unit_gap": {"remember": (_STR, True)},
     "discard": {"who": (_STR, True), "count": (_INT, False)},
     "put_special": {"card": (_STR, True), "count": (_INT, False), "per": (_STR, False)},
     "attach_special": {"card": (_STR, True), "target": (_STR, True)},
@@ -279,6 +280,21 @@ def v_gain_gold(g: GameState, res: Resolution, step: Step) -> bool:
     p = g.players[res.item.seat]
     p.gold += int(step.args["amount"])
     ops.emit(g, "gold_gained", seat=p.seat, amount=int(step.args["amount"]))
+    return True
+
+
+def v_unit_gap(g: GameState, res: Resolution, step: Step) -> bool:
+    """Remember by how many units the opponent who controls the most units is ahead of the
+    resolving player (0 if none is): "If an opponent controls more units than you, …"."""
+    from shared.rules.realm.targets import are_enemies
+
+    seat = res.item.seat
+    own = len(g.players[seat].units)
+    gap = max(
+        (len(p.units) - own for p in g.players if p.alive and are_enemies(g, seat, p.seat)),
+        default=0,
+    )
+    res.memo[str(step.args["remember"])] = max(gap, 0)
     return True
 
 
@@ -642,6 +658,7 @@ VERBS: Mapping[str, StepFn] = {
     "draw": v_draw,
     "gain_gold": v_gain_gold,
     "production_gap": v_production_gap,
+    "unit_gap": v_unit_gap,
     "discard": v_discard,
     "put_special": v_put_special,
     "attach_special": v_attach_special,

@@ -175,6 +175,8 @@ def finish_declare(g: GameState) -> None:
             p.weapon_exhausted = True
             _queue_equipment_trigger(g, b.attacker, p.weapon, "declared_attacker")
         ops.emit(g, "attacker_declared", attacker=ops.wire_ref(g, ref))
+    if b.attackers:
+        ops.queue_global_triggers(g, "attacked", {}, b.defender)
     b.step = BattleStep.AFTER_DECLARE
     chain.open_window(g)
 

@@ -293,6 +293,8 @@ def _listens(on: str, event: str, seat: int, subj: int, g: GameState) -> bool:
         return seat == g.current
     if event == "unit_destroyed" and on == "own_unit_destroyed":
         return seat == subj
+    if event == "attacked" and on == "attacked":
+        return seat == subj
     return False
 
 
