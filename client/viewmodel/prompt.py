@@ -251,11 +251,11 @@ def _leaf_label(action: Action, view: Mapping[str, Any], namer: Namer) -> str:
     if kind == "discard":
         return f"Discard {namer.thing(action['card'])}"
     if kind == "trigger":
-        items = prompt.get("triggers") or prompt.get("options") or []
         i = int(action["index"])
-        if i < len(items):
-            return f"Put first: {_option_label(items[i], namer)}"
-        return f"Put triggered effect {i + 1} on the chain"
+        for item in prompt.get("triggers") or []:
+            if isinstance(item, Mapping) and item.get("index") == i:
+                return f"Put on the chain next: {_option_label(item, namer)}"
+        return f"Put triggered effect {i + 1} on the chain next"
     if kind == "targets":
         text = _targets_label(namer, list(action.get("targets") or []))
         return text[:1].upper() + text[1:]

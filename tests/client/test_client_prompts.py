@@ -105,7 +105,7 @@ async def test_confirm_with_no_defenders() -> None:
     ("view_name", "keys", "expected"),
     [
         ("armor", ["2"], {"kind": "armor", "prevent": [["u:11", 1], ["u:12", 1]]}),
-        ("triggers", ["2"], {"kind": "trigger", "index": 1}),
+        ("triggers", ["2"], {"kind": "trigger", "index": 0}),
         ("trigger_targets", ["4"], {"kind": "decline"}),
         ("trigger_targets", ["2"], {"kind": "targets", "targets": ["u:11"]}),
         ("choose", ["3"], {"kind": "choose", "option": 2}),

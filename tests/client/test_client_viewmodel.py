@@ -153,8 +153,8 @@ def test_leaf_labels_of_every_other_kind() -> None:
         "Prevent 2 from Militia Recruit 2 (Alice)",
     ]
     assert labels(v.triggers()) == [
-        "Put first: Lance of Dominion: +1 attack",
-        "Put first: Rally: draw a card",
+        "Put on the chain next: Lance of Dominion",
+        "Put on the chain next: Militia Recruit 1 (Alice)",
     ]
     assert labels(v.trigger_targets())[-1] == "Decline (do not use this effect)"
     assert (
@@ -228,3 +228,27 @@ def test_a_split_card_half_shows_its_own_cost_and_text() -> None:
     assert "Play Ember [3g] → Infantry (Bob)" in by_label  # one target: named at once
     assert "Play Frost [2g] → Infantry (Bob)" in by_label
     assert by_label["Play Frost [2g] → Infantry (Bob)"].detail == "Exhaust target unit."
+
+
+
+def test_ordering_triggers_names_each_card_from_the_servers_own_view() -> None:
+    """The labels come from a real rules-core view, not a hand-made one: the position of
+    tests/scenarios/rules/chain/trigger_order_own.toml, where Crimson Shield and the Wasting
+    Disease on T's Halberdier trigger together at the end of T's turn."""
+    from pathlib import Path
+
+    from shared.rules.realm.scenario import Scenario, load
+    from shared.rules.realm.view import view_for
+
+    path = Path(__file__).parents[1] / "scenarios/rules/chain/trigger_order_own.toml"
+    data = load(path)
+    script = data.pop("script")
+    sc = Scenario(data)
+    sc.run(script.split("check prompt T trigger")[0])
+    view = view_for(sc.g, 1)  # T
+    assert view["prompt"]["kind"] == "trigger"
+    labels = sorted(c.label for c in build_prompt(view, BOOK).choices)
+    assert labels == [
+        "Put on the chain next: Crimson Shield",
+        "Put on the chain next: Wasting Disease",
+    ]

@@ -18,6 +18,7 @@ from shared.rules.realm import ops
 from shared.rules.realm.catalog import Catalog, CatalogError, Program, Step
 from shared.rules.realm.state import (
     GameState,
+    Player,
     Prompt,
     Resolution,
     Zone,
@@ -283,35 +284,31 @@ def v_gain_gold(g: GameState, res: Resolution, step: Step) -> bool:
     return True
 
 
-def v_unit_gap(g: GameState, res: Resolution, step: Step) -> bool:
-    """Remember by how many units the opponent who controls the most units is ahead of the
-    resolving player (0 if none is): "If an opponent controls more units than you, …"."""
+def _remember_gap(g: GameState, res: Resolution, step: Step,
+                  measure: Callable[[Player], int]) -> bool:
+    """Remember by how much the opponent highest in ``measure`` is above the resolving
+    player (0 if none is), under the step's ``remember`` name, for a later ``if``."""
     from shared.rules.realm.targets import are_enemies
 
     seat = res.item.seat
-    own = len(g.players[seat].units)
+    own = measure(g.players[seat])
     gap = max(
-        (len(p.units) - own for p in g.players if p.alive and are_enemies(g, seat, p.seat)),
+        (measure(p) - own for p in g.players if p.alive and are_enemies(g, seat, p.seat)),
         default=0,
     )
     res.memo[str(step.args["remember"])] = max(gap, 0)
     return True
+
+
+def v_unit_gap(g: GameState, res: Resolution, step: Step) -> bool:
+    """"If an opponent controls more units than you, …" is ``if`` on the remembered name."""
+    return _remember_gap(g, res, step, lambda p: len(p.units))
 
 
 def v_production_gap(g: GameState, res: Resolution, step: Step) -> bool:
-    """Remember by how much the highest production rating among the resolving player's
-    opponents exceeds theirs (0 if none is higher): "If an opponent's production rating is
-    higher than yours, …" is ``if`` on that name."""
-    from shared.rules.realm.targets import are_enemies
-
-    seat = res.item.seat
-    own = g.players[seat].production
-    gap = max(
-        (p.production - own for p in g.players if p.alive and are_enemies(g, seat, p.seat)),
-        default=0,
-    )
-    res.memo[str(step.args["remember"])] = max(gap, 0)
-    return True
+    """"If an opponent's production rating is higher than yours, …" is ``if`` on the
+    remembered name."""
+    return _remember_gap(g, res, step, lambda p: p.production)
 
 
 # --------------------------------------------------------------------------- choices

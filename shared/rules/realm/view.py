@@ -172,10 +172,20 @@ def _prompt(g: GameState) -> dict[str, Any] | None:
         out["source"] = t.card_id
         out["optional"] = chain.trigger_def(g, pr.data["index"]).optional
     elif pr.kind == "trigger":
-        out["sources"] = [g.pending[i].card_id for i in pr.data["indices"]]
+        out["triggers"] = [_pending_trigger(g, i) for i in pr.data["indices"]]
     elif pr.kind == "armor" and g.battle is not None:
         out["armor_left"] = ops.armor_left(g, g.battle.defender)
     return out
+
+
+def _pending_trigger(g: GameState, index: int) -> dict[str, Any]:
+    """One triggered effect waiting to be ordered: the action's index, its card, and the
+    card in play it comes from (two Tax Collectors are told apart by their handles)."""
+    t = g.pending[index]
+    item: dict[str, Any] = {"index": index, "card": t.card_id}
+    if t.card >= 0 and ops.in_play(g, t.card):
+        item["ref"] = ops.wire_ref(g, t.card)
+    return item
 
 
 def _player(g: GameState, p: Player) -> dict[str, Any]:
