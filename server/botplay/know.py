@@ -8,7 +8,7 @@ program with chosen targets; the easy bot uses its sign, the medium bot its size
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Any
 
@@ -85,15 +85,18 @@ class Board:
         except (IndexError, ValueError):
             return None
 
+    def _enemy_gap(self, measure: Callable[[Mapping[str, Any]], int]) -> int:
+        """How far the opponent highest in ``measure`` is above me (0 if none is)."""
+        own = measure(self.mine)
+        return max([measure(self.players[s]) - own for s in self.enemies()] + [0])
+
     def production_gap(self) -> int:
-        """How far the highest opponent's production rating is above mine (0 if none is)."""
-        own = int(self.mine["production"])
-        return max([int(self.players[s]["production"]) - own for s in self.enemies()] + [0])
+        """How far the highest opponent's production rating is above mine."""
+        return self._enemy_gap(lambda p: int(p["production"]))
 
     def unit_gap(self) -> int:
         """How many more units the opponent with the most units controls than I do."""
-        own = len(self.mine["units"])
-        return max([len(self.players[s]["units"]) - own for s in self.enemies()] + [0])
+        return self._enemy_gap(lambda p: len(p["units"]))
 
     def hero_hp(self, seat: int) -> int:
         p = self.players[seat]
@@ -219,6 +222,13 @@ def _friendly(board: Board, seat: int | None) -> float:
     return -1.0 if board.enemy(seat) else 1.0
 
 
+#: verbs that only remember a number the board already shows ("if an opponent …")
+_GAPS: dict[str, Callable[[Board], int]] = {
+    "production_gap": Board.production_gap,
+    "unit_gap": Board.unit_gap,
+}
+
+
 def score_program(
     board: Board, prog: Program, targets: list[str], source: str | None = None
 ) -> float:
@@ -233,11 +243,8 @@ def score_program(
         cond = args.get("if")
         if cond is not None and known.get(cond) == 0:
             continue  # "if …" that the board already says will not happen
-        if verb == "production_gap":
-            known[str(args["remember"])] = board.production_gap()
-            continue
-        if verb == "unit_gap":
-            known[str(args["remember"])] = board.unit_gap()
+        if verb in _GAPS:
+            known[str(args["remember"])] = _GAPS[verb](board)
             continue
         refs = (
             _expand(board, str(args.get("target", "")), named, source) if "target" in args else []
