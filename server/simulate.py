@@ -402,6 +402,14 @@ def add_sim_arguments(parser: argparse.ArgumentParser) -> None:
         help="hard bot: wall-clock cap per decision (default none: deterministic)",
     )
     add("--fast", action="store_true", help="skip the second legality check of each bot command")
+    add(
+        "--compare",
+        nargs="+",
+        default=None,
+        metavar="DIR",
+        help="play nothing: with --versus HERO, count HERO's wins in runs recorded with "
+        "--record, in total and on the duels every DIR has (same seeds)",
+    )
 
 
 def _fail(msg: str) -> int:
@@ -413,6 +421,8 @@ def run_sim(args: argparse.Namespace) -> int:
     """Run ``allegiance sim`` without ``--connect``; returns the exit status."""
     from shared.rules.realm.catalog import load_catalog
 
+    if getattr(args, "compare", None):
+        return run_compare(args)
     if args.games < 1:
         return _fail("--games must be at least 1")
     if args.jobs < 1:
@@ -499,6 +509,25 @@ def run_sim(args: argparse.Namespace) -> int:
         print(round_robin_table(results, [h for h in (heroes or known) if h != "random"]))
     if record:
         print(f"replays: {len(results)} files in {record}")
+    return 0
+
+
+def run_compare(args: argparse.Namespace) -> int:
+    """``--compare DIR … --versus HERO``: tally recorded runs (``server.tally``)."""
+    from server.tally import TallyError, compare, format_comparison
+    from shared.rules.realm.catalog import load_catalog
+
+    focus = [h.strip() for h in str(args.versus or "").split(",") if h.strip()]
+    if len(focus) != 1:
+        return _fail("--compare needs --versus with exactly one hero")
+    known = load_catalog().heroes
+    if focus[0] not in known:
+        return _fail(f"unknown hero {focus[0]!r}; known heroes: {', '.join(sorted(known))}")
+    try:
+        tallies = compare(list(args.compare), focus[0])
+    except TallyError as exc:
+        return _fail(str(exc))
+    print(format_comparison(tallies, focus[0]))
     return 0
 
 
