@@ -201,7 +201,7 @@ async def test_a_local_game_is_recorded_then_listed(
 ) -> None:
     from client.screens.setup import LocalPlan, SeatPlan
     from client.screens.table import TableScreen
-    from tests.client.driver import play_to_the_end
+    from tests.client.driver import play_to_the_end, settle
 
     monkeypatch.setenv("ALLEGIANCE_DATA_DIR", str(tmp_path))
     plan = LocalPlan(
@@ -225,6 +225,7 @@ async def test_a_local_game_is_recorded_then_listed(
         screen = app.screen
         assert isinstance(screen, ReplayListScreen)
         await screen.workers.wait_for_complete()
+        await settle(pilot)  # every message handled (the rows' refresh), then drawn
         await pilot.pause()
         assert screen.query_one(DataTable).row_count == 1
         assert "unfinished" in screen_text(app) and "Ann, Bot" in screen_text(app)
