@@ -53,6 +53,7 @@ class CardInfo:
     title: str = ""  # heroes: "Paladin Exemplar"
     rules: tuple[str, ...] = ()  # heroes: their special rules, in words
     flavor: str = ""
+    activated_gold: tuple[int, ...] = ()  # gold each activated ability costs, in order
 
     @property
     def cost_label(self) -> str:
@@ -111,6 +112,9 @@ def _info_from_entry(card_id: str, entry: Any) -> CardInfo:
         title=str(_field(entry, "title") or ""),
         rules=tuple(str(r) for r in rules) if isinstance(rules, list | tuple) else (),
         flavor=str(_field(entry, "flavor") or ""),
+        activated_gold=tuple(
+            _as_int(_field(act, "gold")) or 0 for act in (_field(entry, "activated") or ())
+        ),
     )
 
 

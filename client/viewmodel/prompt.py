@@ -185,8 +185,17 @@ def _activate(actions: list[Action], namer: Namer) -> list[Choice]:
         actions, lambda a: (a["card"], a.get("index", 0))
     ).items():
         which = f" (ability {int(index) + 1})" if index else ""
-        out.append(_group(f"Activate {namer.thing(handle)}{which}", group, namer))
+        cost = _activation_cost(namer, handle, int(index))
+        out.append(_group(f"Activate {namer.thing(handle)}{which}{cost}", group, namer))
     return out
+
+
+def _activation_cost(namer: Namer, handle: object, index: int) -> str:
+    """``" [2g]"`` when the activated ability costs gold besides its exhaust."""
+    card = namer.card_of(handle)
+    golds = namer.book.info(card).activated_gold if card else ()
+    gold = golds[index] if 0 <= index < len(golds) else 0
+    return f" [{gold}g]" if gold else ""
 
 
 def _unlock(

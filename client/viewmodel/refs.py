@@ -118,6 +118,17 @@ class Namer:
             return self.ref(text)
         return self.handle(int(text)) if text.isdigit() else self.book.name(text)
 
+    def card_of(self, value: object) -> str | None:
+        """The card id behind a handle or a ``w:``/``r:`` reference (None if unknown)."""
+        if isinstance(value, int):
+            return self.handle_card(value)
+        kind, _, rest = str(value).partition(":")
+        if kind in ("w", "r") and rest.isdigit():
+            what = "weapon" if kind == "w" else "armor"
+            face = ((self.player(int(rest)) or {}).get(what) or {}).get("card")
+            return str(face) if face else None
+        return None
+
     def handle_card(self, handle: int) -> str | None:
         if not isinstance(handle, int):
             return None

@@ -252,3 +252,22 @@ def test_ordering_triggers_names_each_card_from_the_servers_own_view() -> None:
         "Put on the chain next: Crimson Shield",
         "Put on the chain next: Wasting Disease",
     ]
+
+
+def test_an_activation_that_costs_gold_shows_its_cost() -> None:
+    from client.cards import default_book
+
+    view = v.maneuver()
+    alice = view["players"][0]
+    alice["weapon"] = {**alice["weapon"], "card": "styrka_mandatum"}  # "Exhaust: …", free
+    alice["armor"] = dict(view["players"][1]["armor"])  # Anointed Platemail: 1 gold
+    view["legal"] = [
+        {"kind": "activate", "card": "w:0", "index": 0, "targets": ["u:11"]},
+        {"kind": "activate", "card": "r:0", "index": 0, "targets": ["u:11"]},
+        {"kind": "pass"},
+    ]
+    labels = [c.label for c in build_prompt(view, default_book()).choices]
+    assert labels[:2] == [
+        "Activate Styrka Mandatum → Militia Recruit 1 (Alice)",
+        "Activate Anointed Platemail [1g] → Militia Recruit 1 (Alice)",
+    ]
