@@ -56,21 +56,26 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+# the card types in the rulebook's words
+_KIND = {"basic": "basic unit", "elite": "elite unit", "special_basic": "special basic unit",
+         "special_elite": "special elite unit"}
+
+
 def _line(c: CardDef) -> str:
     stats = ""
     if c.is_unit:
-        stats = f" {c.attack}/{c.health}"
+        stats = f" · {c.attack}/{c.health}"
     elif c.type == "weapon":
-        stats = f" attack {c.attack}"
+        stats = f" · attack {c.attack}"
     elif c.type == "armor":
-        stats = f" armor {c.armor}"
+        stats = f" · armor {c.armor}"
     cost = f"{c.cost:>2}g" if c.type in ("basic", "elite", "action") and not c.is_split else \
         "   "
     copies = f" x{c.copies}" if c.copies > 1 else ""
     text = f" — {c.text}" if c.text else ""
     if c.is_split:
         text = " — " + " // ".join(f"{h.name} ({h.cost}g): {h.text}" for h in c.halves)
-    return f"{cost} {c.name} [{c.type}{stats}]{copies}{text}"
+    return f"{cost} {c.name} [{_KIND.get(c.type, c.type)}{stats}]{copies}{text}"
 
 
 def _summary(cat: Catalog) -> None:

@@ -30,7 +30,7 @@ def test_deck_and_cost_filters(capsys: pytest.CaptureFixture[str]) -> None:
     assert lines[-1] == "1 card"
     assert "War Subsidy [action] x4" in lines[0]
     _, lines, _ = _run(capsys, "--deck", "basic", "--cost", "2")
-    assert lines == [" 2g Village Conscript [basic 2/2] x6", "1 card"]
+    assert lines == [" 2g Village Conscript [basic unit · 2/2] x6", "1 card"]
 
 
 def test_a_split_card_shows_and_matches_both_halves(capsys: pytest.CaptureFixture[str]) -> None:
@@ -44,7 +44,7 @@ def test_a_split_card_shows_and_matches_both_halves(capsys: pytest.CaptureFixtur
 def test_text_search_reads_names_and_texts(capsys: pytest.CaptureFixture[str]) -> None:
     _, lines, _ = _run(capsys, "production rating")
     assert [line.split("]")[0].split(" ", 2)[-1] for line in lines[:-1]] == [
-        "War Subsidy [action", "Tax Collector [basic 1/3"]
+        "War Subsidy [action", "Tax Collector [basic unit · 1/3"]
 
 
 def test_hero_filter_takes_part_of_a_name(capsys: pytest.CaptureFixture[str]) -> None:
@@ -68,3 +68,13 @@ def test_a_hero_filter_matching_two_heroes_names_them(
     code, lines, err = _run(capsys, "--hero", "the")
     assert code == 2 and not lines
     assert "matches more than one hero: oswin_the_third, thedric_egen" in err
+
+
+def test_lines_name_the_card_type_in_the_rulebooks_words(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, lines, _ = _run(capsys, "--hero", "thrainor")
+    assert "    Runic Aegis [armor · armor 4] — Exhaust: Heal 1 damage" in "\n".join(lines)
+    assert "    Runehammer [weapon · attack 3] — " in "\n".join(lines)
+    assert "    Clockwork Sentry [special basic unit · 1/4]" in lines
+    assert "    Iron Colossus [special elite unit · 6/8]" in lines
