@@ -112,22 +112,28 @@ class Namer:
             if kind in ("u", "c") and rest.isdigit():
                 return self.handle(int(rest))
             if kind in ("w", "r") and rest.isdigit():
-                what = "weapon" if kind == "w" else "armor"
-                face = ((self.player(int(rest)) or {}).get(what) or {}).get("card")
-                return self.book.name(str(face)) if face else what
+                what, face = self._equipment(kind, int(rest))
+                return self.book.name(face) if face else what
             return self.ref(text)
         return self.handle(int(text)) if text.isdigit() else self.book.name(text)
 
     def card_of(self, value: object) -> str | None:
-        """The card id behind a handle or a ``w:``/``r:`` reference (None if unknown)."""
+        """The card id behind a handle or a ``u:``/``c:``/``w:``/``r:`` reference (None if
+        unknown)."""
         if isinstance(value, int):
             return self.handle_card(value)
         kind, _, rest = str(value).partition(":")
-        if kind in ("w", "r") and rest.isdigit():
-            what = "weapon" if kind == "w" else "armor"
-            face = ((self.player(int(rest)) or {}).get(what) or {}).get("card")
-            return str(face) if face else None
-        return None
+        if not rest.isdigit():
+            return None
+        if kind in ("u", "c"):
+            return self.handle_card(int(rest))
+        return self._equipment(kind, int(rest))[1] if kind in ("w", "r") else None
+
+    def _equipment(self, kind: str, seat: int) -> tuple[str, str | None]:
+        """``("weapon"|"armor", the face's card id or None)`` of a ``w:``/``r:`` reference."""
+        what = "weapon" if kind == "w" else "armor"
+        face = ((self.player(seat) or {}).get(what) or {}).get("card")
+        return what, (str(face) if face else None)
 
     def handle_card(self, handle: int) -> str | None:
         if not isinstance(handle, int):
@@ -156,10 +162,8 @@ class Namer:
                 return f"{self.hero(seat)} ({self.seat(seat)})"
             if kind in ("w", "r"):  # a hero's weapon or armor card
                 seat = int(rest)
-                player = self._players.get(seat) or {}
-                what = "weapon" if kind == "w" else "armor"
-                face = (player.get(what) or {}).get("card")
-                name = self.book.name(str(face)) if face else what
+                what, face = self._equipment(kind, seat)
+                name = self.book.name(face) if face else what
                 return f"{name} ({self.seat(seat)}'s {what})"
             if kind == "a":
                 seat_text, _, ability_id = rest.partition(":")
