@@ -287,6 +287,10 @@ class AllegianceApp(App[int]):
         if self.game is not None:
             self.game.choose(message.seat, message.actions)
 
+    def on_prompt_bar_skip(self, message: PromptBar.Skip) -> None:
+        if self.game is not None:
+            self.game.skip(message.on)
+
     def on_chat_panel_said(self, message: ChatPanel.Said) -> None:
         if self.game is not None:
             self.game.chat(message.text)

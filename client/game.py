@@ -41,7 +41,7 @@ from client.screens.lobby import LobbyScreen
 from client.screens.logview import LogScreen
 from client.screens.table import TableFrame, TableScreen
 from client.viewmodel.log import sentences
-from client.viewmodel.prompt import safe_prompt
+from client.viewmodel.prompt import as_the_server_passes, safe_prompt
 from client.viewmodel.table import build_table
 
 if TYPE_CHECKING:
@@ -329,7 +329,9 @@ class GameController:
         label = match_label(stream.table_info.get("match"))  # "Game 2 of best of 3 · 1–0"
         return TableFrame(
             table=build_table(view),
-            prompt=safe_prompt(view),
+            prompt=as_the_server_passes(
+                safe_prompt(view), view, stream.table_info.get("settings")
+            ),
             log=stream.log,
             log_owner=stream,
             busy=busy,
@@ -430,6 +432,26 @@ class GameController:
         if problem:
             self.app.notify(problem, severity="warning")
         self.render()
+
+    def skip(self, on: bool | None) -> None:
+        """Pass until my turn for the displayed seat: ``on`` None turns it on or off."""
+        seat = self.displayed
+        stream = self.session.stream(seat)
+        if seat is None or stream is None or stream.view is None or self.curtain is not None:
+            return
+        skipping = bool((stream.table_info.get("settings") or {}).get("skip"))
+        wanted = not skipping if on is None else on
+        if wanted == skipping:
+            return
+        if wanted and stream.view.get("current") == seat:
+            self.app.notify(
+                "It is your turn now: passing until your turn is for others' turns.",
+                severity="warning",
+            )
+            return
+        problem = self.session.send_skip(seat, wanted)
+        if problem:
+            self.app.notify(problem, severity="warning")
 
     def chat(self, text: str) -> None:
         problem = self.session.chat(self.displayed, text)

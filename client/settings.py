@@ -53,6 +53,7 @@ KEY_ACTIONS: tuple[KeyAction, ...] = (
     KeyAction("menu.replays", "Replays", "r", "menu"),
     KeyAction("menu.settings", "Settings", "s", "menu"),
     KeyAction("table.pass", "Pass", "p", "table"),
+    KeyAction("table.skip", "Pass until my turn (again: stop)", "P", "table"),
     KeyAction("table.all_attackers", "Declare attackers: all / none", "a", "table"),
     KeyAction("table.confirm", "Declare / confirm defenders", "d", "table"),
     KeyAction("table.details", "Card details", "i", "table"),

@@ -21,6 +21,7 @@ from websockets.exceptions import ConnectionClosed
 
 from shared.protocol import PROTOCOL_VERSION, ProtocolError, codec
 from shared.protocol.diff import apply_ops, view_hash
+from shared.protocol.windows import server_passes
 
 Key = tuple[str, int | None]
 Policy = Callable[[dict[str, Any], int], dict[str, Any]]
@@ -283,13 +284,9 @@ def deciding(client: ProtocolClient, table: str, seat: int, after: int) -> Calla
 
 
 def server_will_pass(doc: dict[str, Any]) -> bool:
-    """Whether the server auto-passes this decision for the seat (only passes are legal and
-    the seat's settings ask for it), so a client need not answer it."""
-    settings = doc["table"].get("settings") or {}
-    legal = doc["view"].get("legal") or []
-    if not settings.get("auto_pass") or settings.get("stops") or settings.get("hold"):
-        return False
-    return bool(legal) and all(a.get("kind") == "pass" for a in legal)
+    """Whether the server passes this decision for the seat, so a client need not answer
+    it (``shared.protocol.windows``)."""
+    return server_passes(doc["view"], doc["table"].get("settings"))
 
 
 async def play_seat(

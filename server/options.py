@@ -121,6 +121,8 @@ def response_settings(raw: dict[str, Any], current: dict[str, Any]) -> dict[str,
         settings["auto_pass"] = bool(raw["auto_pass"])
     if raw.get("hold") is not None:
         settings["hold"] = bool(raw["hold"])
+    if raw.get("skip") is not None:
+        settings["skip"] = bool(raw["skip"])
     if raw.get("stops") is not None:
         stops = raw["stops"]
         bad = [s for s in stops if s not in STOPS]
@@ -130,4 +132,4 @@ def response_settings(raw: dict[str, Any], current: dict[str, Any]) -> dict[str,
     return settings
 
 
-DEFAULT_SETTINGS: dict[str, Any] = {"auto_pass": True, "stops": [], "hold": False}
+DEFAULT_SETTINGS: dict[str, Any] = {"auto_pass": True, "stops": [], "hold": False, "skip": False}

@@ -391,6 +391,7 @@ class Table(Publisher):
 
     def _plan(self) -> None:
         self._cancel_plan()
+        self._end_skips()
         if self.status != "playing":
             return
         seat = self.rules.to_act(self.state)
@@ -428,7 +429,13 @@ class Table(Publisher):
         return cached[2]
 
     def _auto_passes(self, s: Seat, legal: list[dict[str, Any]]) -> bool:
-        if not s.settings["auto_pass"] or s.hold_armed or not legal:
+        if not legal:
+            return False
+        if s.settings.get("skip") and self._skipping(s, legal):
+            return True
+        if not s.settings["hold"] and self._own_on_top(s, legal):
+            return True
+        if not s.settings["auto_pass"] or s.hold_armed:
             return False
         if any(a.get("kind") != "pass" for a in legal):
             return False
@@ -440,6 +447,35 @@ class Table(Publisher):
             if "battle" in stops and view.get("battle") is not None:
                 return False
         return True
+
+    def _skipping(self, s: Seat, legal: list[dict[str, Any]]) -> bool:
+        """Whether the seat's ``skip`` ("pass until my turn") passes this decision: a
+        response window (passing is legal) on another seat's turn. Every other decision
+        (defenders, armor, targets, choices) still waits for the seat. Whose turn it is
+        comes from the view's ``current``; a rule set whose view has none never skips."""
+        if not any(a.get("kind") == "pass" for a in legal):
+            return False
+        current = self._view(s.seat).get("current")
+        return isinstance(current, int) and current != s.seat
+
+    def _own_on_top(self, s: Seat, legal: list[dict[str, Any]]) -> bool:
+        """Whether this is a response window whose chain has the seat's own maneuver (or
+        trigger) on top: without ``hold`` a seat does not respond to itself, so it passes
+        there even with responses at hand (the rulebook assumes no responses unless a
+        player announces one). Read from the view's ``chain`` (entries with a ``seat``,
+        the last on top); a rule set without one never passes here."""
+        if not any(a.get("kind") == "pass" for a in legal):
+            return False
+        chain = self._view(s.seat).get("chain")
+        return bool(chain) and isinstance(chain[-1], dict) and chain[-1].get("seat") == s.seat
+
+    def _end_skips(self) -> None:
+        """A seat's ``skip`` ends when its own turn begins (and with the game)."""
+        for s in self.seats:
+            if not s.settings.get("skip"):
+                continue
+            if self.status != "playing" or self._view(s.seat).get("current") == s.seat:
+                s.settings = {**s.settings, "skip": False}
 
     async def _bot_move(self, s: Seat, version: int, release_at: float) -> None:
         if s.conceded:

@@ -355,6 +355,18 @@ class ClientSession:
                 "token": stream.token, "auto_pass": auto_pass, "stops": list(stops), "hold": hold,
             })  # fmt: skip
 
+    def send_skip(self, seat: int, on: bool) -> str | None:
+        """Turn "pass until my turn" (the ``skip`` setting) on or off for ``seat``;
+        a sentence when it cannot be sent."""
+        stream = self.streams.get(seat)
+        if stream is None or stream.token is None:
+            return "You do not hold that seat."
+        self.send({
+            "t": "settings", "id": self._next_id(), "table": self.table, "seat": seat,
+            "token": stream.token, "skip": on,
+        })  # fmt: skip
+        return None
+
     # incoming ------------------------------------------------------------------------
     def on_message(self, msg: Mapping[str, Any]) -> list[Update]:
         """Apply one server message; return what the screens should know."""

@@ -21,7 +21,7 @@ KEY_ROWS = (
                   "`{menu_cards}` cards · `{menu_replays}` replays · `{menu_settings}` settings · "
                   "`↑` `↓` `enter` any entry (Host a game, Rules and keys, Quit)"),
     ("Prompt", "`↑` `↓` move · `enter` choose · `1`–`9` choose a line · `esc` back · "
-               "`{table_pass}` pass"),
+               "`{table_pass}` pass · `{table_skip}` until your turn"),
     ("Declare attackers", "`enter` toggles an attacker · `{table_all_attackers}` all / none · "
                           "`{table_confirm}` declare the marked ones"),
     ("Assign defenders", "`enter` on an attacker, then on the defender · `{table_confirm}` "
@@ -56,6 +56,11 @@ start of this turn (again: of the turn before) · `{replay_start}` the start ·
 
 The prompt lists only what the server says you may do now; when nothing but passing is
 possible the server passes for you (see Settings: auto-pass and stops).
+
+**Pass until my turn** (`{table_skip}`, or the last line of a response prompt on another
+player's turn): the server passes every response window for you, even when you could
+respond, until your next turn begins. You still decide everything else: your defenders,
+armor, targets and choices. `{table_skip}` again stops it.
 
 """
 

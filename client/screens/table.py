@@ -133,6 +133,8 @@ class TableScreen(Screen[None], QuickBlank):
         Binding("tab", "focus_next", "Next", show=False),
         Binding("shift+tab", "focus_previous", "Previous", show=False),
         Binding("ctrl+l", "leave", "Leave game", id="table.leave"),
+        # offered in the prompt's menu too; the footer has no room for it at 80 columns
+        Binding("P", "skip", "Pass until my turn", id="table.skip", show=False),
     ]
 
     def __init__(self) -> None:
@@ -296,6 +298,10 @@ class TableScreen(Screen[None], QuickBlank):
     def _leave_board(self, message: CardStrip.Leave) -> None:
         message.stop()
         self.query_one(PromptBar).focus_choices()
+
+    def action_skip(self) -> None:
+        """Turn "pass until my turn" on, or off again (the controller checks the seat)."""
+        self.post_message(PromptBar.Skip(None))
 
     def action_details(self) -> None:
         """Open the focused (or last inspected) card's details in a popup."""

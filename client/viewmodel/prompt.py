@@ -16,12 +16,13 @@ player picks "Play Skilled Strike" and then "target: Infantry (Bob)":
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from client.cards import CardBook, CardInfo, default_book
 from client.viewmodel.refs import Namer
 from client.viewmodel.table import STEP_NAMES, chain_label
+from shared.protocol.windows import others_turn_window, server_passes
 
 Action = dict[str, Any]
 
@@ -46,6 +47,7 @@ class Choice:
     action: Action | None = None
     children: tuple[Choice, ...] = ()
     detail: str = ""  # card text or a hint shown beside the list
+    command: str = ""  # not a game action: a request to the table (``"skip"``)
 
     @property
     def is_leaf(self) -> bool:
@@ -453,6 +455,28 @@ def safe_prompt(view: Mapping[str, Any], book: CardBook | None = None) -> Prompt
             pass_action=pass_action,
             seat=view.get("seat"),
         )
+
+
+#: The menu line that turns on "pass until my turn" (the ``skip`` setting).
+SKIP_LABEL = "Pass until my turn (P)"
+
+
+def as_the_server_passes(
+    prompt: Prompt, view: Mapping[str, Any], settings: Mapping[str, Any] | None
+) -> Prompt:
+    """``prompt`` as the seat's settings make it (``shared.protocol.windows``): a decision
+    the server passes shows as passing (it may wait a moment first, the timing-safe
+    delay); a wait says when "pass until my turn" is on; a response window on another
+    seat's turn offers that as the menu's last line."""
+    skipping = bool(settings and settings.get("skip"))
+    if prompt.mode == "menu" and server_passes(view, settings):
+        title = "Passing until your turn… (P stops)" if skipping else "Passing…"
+        return Prompt(mode="wait", title=title, seat=prompt.seat)
+    if skipping and prompt.mode in ("wait", "none") and prompt.title:
+        return replace(prompt, title=f"{prompt.title} · passing until your turn (P stops)")
+    if not skipping and prompt.mode == "menu" and others_turn_window(view):
+        return replace(prompt, choices=(*prompt.choices, Choice(SKIP_LABEL, command="skip")))
+    return prompt
 
 
 def only_pass(view: Mapping[str, Any]) -> bool:

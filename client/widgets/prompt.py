@@ -116,6 +116,13 @@ class PromptBar(Vertical):
             self.seat = seat
             self.actions = actions
 
+    class Skip(Message):
+        """Pass until my turn: ``on`` True turns it on, None turns it on or off."""
+
+        def __init__(self, on: bool | None) -> None:
+            super().__init__()
+            self.on = on
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.prompt = Prompt(mode="none", title="")
@@ -307,7 +314,9 @@ class PromptBar(Vertical):
         kind, payload = self._entries[index]
         if kind == "choice":
             choice: Choice = payload
-            if choice.action is not None:
+            if choice.command == "skip":
+                self.post_message(self.Skip(True))
+            elif choice.action is not None:
                 self._choose([choice.action])
             elif choice.children:
                 self._stack.append((choice.label.rstrip(" …"), choice.children))

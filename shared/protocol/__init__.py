@@ -11,6 +11,7 @@ from shared.protocol.errors import ProtocolError
 
 #: Major version of the wire protocol; a client with another version is turned away.
 #: 2: a patch carries the document hash only on every ``diff.HASH_EVERY``-th ``seq``.
-PROTOCOL_VERSION = 2
+#: 3: ``settings`` has ``skip`` (pass every response window until the seat's turn).
+PROTOCOL_VERSION = 3
 
 __all__ = ["PROTOCOL_VERSION", "ProtocolError"]

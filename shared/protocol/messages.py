@@ -116,6 +116,7 @@ CLIENT_MESSAGES: Mapping[str, Schema] = {
         "auto_pass": (_BOOL, False),
         "stops": (_strs, False),
         "hold": (_BOOL, False),
+        "skip": (_BOOL, False),
     },
     "chat": {
         "id": (_ID, False),
@@ -158,7 +159,7 @@ SERVER_MESSAGES: Mapping[str, tuple[str, ...]] = {
     "patch": ("table", "seat", "seq", "ops", "hash", "events"),
     "accepted": ("id", "table", "seat", "version", "dup"),
     "refused": ("id", "table", "seat", "code", "message"),
-    "settings": ("id", "table", "seat", "auto_pass", "stops", "hold"),
+    "settings": ("id", "table", "seat", "auto_pass", "stops", "hold", "skip"),
     "chat": ("table", "seat", "name", "text", "ts"),
     "chat_history": ("table", "lines"),
     "notice": ("table", "code", "message", "data"),

@@ -15,7 +15,10 @@ TABLE = "TEST01"
 
 
 def table_info(
-    view: dict[str, Any] | None, status: str = "playing", clock: dict[str, Any] | None = None
+    view: dict[str, Any] | None,
+    status: str = "playing",
+    clock: dict[str, Any] | None = None,
+    settings: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     players = (view or {}).get("players", [])
     return {
@@ -34,7 +37,7 @@ def table_info(
             for p in players
         ],
         "clock": clock,
-        "settings": None,
+        "settings": settings,
         "options": {
             "timer": 0,
             "grace": 60,

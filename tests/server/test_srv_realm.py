@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from server.bots import random_choice
-from server.client import ProtocolClient, play_seat
+from server.client import ProtocolClient, deciding, play_seat
 from server.local import LocalServer, start_local_server
 from shared.protocol import codec
 
@@ -161,11 +161,16 @@ async def test_restart_restores_a_realm_game_exactly(tmp_path: Any) -> None:
     )
     code = created["table"]
     await client.join(code, 0)
+    last = -1
     for _ in range(15):
-        await client.wait_for(lambda: bool((client.doc(code, 0)["view"] or {}).get("legal")))
+        await client.wait_for(deciding(client, code, 0, last))
         view = client.doc(code, 0)["view"]
-        reply = await client.submit(code, 0, view["version"], random_choice(view, 1, 0))  # type: ignore[arg-type]
+        last = view["version"]
+        reply = await client.submit(code, 0, last, random_choice(view, 1, 0))  # type: ignore[arg-type]
         assert reply["t"] in ("accepted", "refused")
+    # stopped while the person must decide (not while the bot thinks, which it would
+    # finish after the restart)
+    await client.wait_for(deciding(client, code, 0, last))
     table = srv.server.lobby.get(code)
     assert table is not None
     before = (table.rules.state_hash(table.state), table.rules.version(table.state))
