@@ -19,6 +19,25 @@ def _has_response(legal: list[dict[str, Any]]) -> bool:
     return "pass" in kinds and len(kinds) > 1
 
 
+async def _duel(client: ProtocolClient, seed: int, bot_seed: int) -> str:
+    """Seat 0, Sylvara Thornwood (her bow and cloak make responses at hand most of the
+    time), held by ``client``, against a bot playing Beledan Kind; the join code."""
+    await client.connect()
+    created = await client.create(
+        "realm",
+        {"format": "duel"},
+        [
+            {"kind": "human", "name": "A", "hero": "sylvara_thornwood"},
+            {"kind": "bot", "name": "B", "hero": "beledan_kind"},
+        ],
+        {"seed": str(seed), "bot_seed": bot_seed, "pass_delay": 0},
+        claim=[0],
+    )
+    code: str = created["table"]
+    await client.join(code, 0)
+    return code
+
+
 async def _until_response_window(client: ProtocolClient, code: str) -> dict[str, Any]:
     """Play seat 0 until it must decide in a response window on the bot's turn with a
     response at hand; that view."""
@@ -40,19 +59,7 @@ async def test_skip_passes_response_windows_until_the_seats_turn() -> None:
     srv: LocalServer = await start_local_server(allow_fixed_seeds=True)
     client = ProtocolClient(srv.url, "skipper")
     try:
-        await client.connect()
-        created = await client.create(
-            "realm",
-            {"format": "duel"},
-            [
-                {"kind": "human", "name": "A", "hero": "sylvara_thornwood"},
-                {"kind": "bot", "name": "B", "hero": "beledan_kind"},
-            ],
-            {"seed": str(SEED), "bot_seed": 5, "pass_delay": 0},
-            claim=[0],
-        )
-        code = created["table"]
-        await client.join(code, 0)
+        code = await _duel(client, SEED, 5)
         table = srv.server.lobby.get(code)
         assert table is not None
         window = await _until_response_window(client, code)
@@ -99,19 +106,7 @@ async def _own_top_windows(hold: bool) -> list[tuple[str, bool]]:
     srv: LocalServer = await start_local_server(allow_fixed_seeds=True)
     client = ProtocolClient(srv.url, "self")
     try:
-        await client.connect()
-        created = await client.create(
-            "realm",
-            {"format": "duel"},
-            [
-                {"kind": "human", "name": "A", "hero": "sylvara_thornwood"},
-                {"kind": "bot", "name": "B", "hero": "beledan_kind"},
-            ],
-            {"seed": str(SEED + 1), "bot_seed": 6, "pass_delay": 0},
-            claim=[0],
-        )
-        code = created["table"]
-        await client.join(code, 0)
+        code = await _duel(client, SEED + 1, 6)
         token = client.tokens[(code, 0)]
         reply = await client.request(
             {"t": "settings", "table": code, "seat": 0, "token": token, "hold": hold}
