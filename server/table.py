@@ -53,6 +53,7 @@ from server.seating import Host, Seat, Stream, _id_key
 from server.store import TableRow
 from server.streams import Publisher
 from server.tokens import hash_token, new_token, token_matches
+from shared.protocol.windows import others_turn_window, own_on_top
 from shared.rules.base import Refused, RuleSet, SetupError
 
 log = logging.getLogger("allegiance.table")
@@ -431,9 +432,7 @@ class Table(Publisher):
     def _auto_passes(self, s: Seat, legal: list[dict[str, Any]]) -> bool:
         if not legal:
             return False
-        if s.settings.get("skip") and self._skipping(s, legal):
-            return True
-        if not s.settings["hold"] and self._own_on_top(s, legal):
+        if self._passed_as_asked(s, legal):
             return True
         if not s.settings["auto_pass"] or s.hold_armed:
             return False
@@ -448,26 +447,17 @@ class Table(Publisher):
                 return False
         return True
 
-    def _skipping(self, s: Seat, legal: list[dict[str, Any]]) -> bool:
-        """Whether the seat's ``skip`` ("pass until my turn") passes this decision: a
-        response window (passing is legal) on another seat's turn. Every other decision
-        (defenders, armor, targets, choices) still waits for the seat. Whose turn it is
-        comes from the view's ``current``; a rule set whose view has none never skips."""
-        if not any(a.get("kind") == "pass" for a in legal):
+    def _passed_as_asked(self, s: Seat, legal: list[dict[str, Any]]) -> bool:
+        """Whether the seat's settings pass this response window although it could
+        respond: ``skip`` ("pass until my turn") on another seat's turn; without ``hold``,
+        its own maneuver on top of the chain. The rules are ``shared.protocol.windows``'s,
+        which clients use to tell the same from their documents; every other decision
+        (defenders, armor, targets, choices) still waits for the seat."""
+        skip, hold = s.settings.get("skip"), s.settings["hold"]
+        if (hold and not skip) or not any(a.get("kind") == "pass" for a in legal):
             return False
-        current = self._view(s.seat).get("current")
-        return isinstance(current, int) and current != s.seat
-
-    def _own_on_top(self, s: Seat, legal: list[dict[str, Any]]) -> bool:
-        """Whether this is a response window whose chain has the seat's own maneuver (or
-        trigger) on top: without ``hold`` a seat does not respond to itself, so it passes
-        there even with responses at hand (the rulebook assumes no responses unless a
-        player announces one). Read from the view's ``chain`` (entries with a ``seat``,
-        the last on top); a rule set without one never passes here."""
-        if not any(a.get("kind") == "pass" for a in legal):
-            return False
-        chain = self._view(s.seat).get("chain")
-        return bool(chain) and isinstance(chain[-1], dict) and chain[-1].get("seat") == s.seat
+        view = self._view(s.seat)  # built once per version, shared with the publication
+        return bool(skip and others_turn_window(view)) or (not hold and own_on_top(view))
 
     def _end_skips(self) -> None:
         """A seat's ``skip`` ends when its own turn begins (and with the game)."""

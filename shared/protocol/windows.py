@@ -33,6 +33,18 @@ def others_turn_window(view: Mapping[str, Any]) -> bool:
     )
 
 
+def own_on_top(view: Mapping[str, Any]) -> bool:
+    """A response window whose chain has the seat's own maneuver (or trigger) on top:
+    what a seat that does not hold priority is passed in."""
+    chain = view.get("chain") or []
+    top = chain[-1] if chain else None
+    return (
+        isinstance(top, Mapping)
+        and top.get("seat") == view.get("seat")
+        and any(a.get("kind") == "pass" for a in view.get("legal") or [])
+    )
+
+
 def server_passes(view: Mapping[str, Any], settings: Mapping[str, Any] | None) -> bool:
     """Whether the server passes the seat's pending decision (see the module's rules)."""
     settings = settings or {}
@@ -44,7 +56,6 @@ def server_passes(view: Mapping[str, Any], settings: Mapping[str, Any] | None) -
         return True
     if settings.get("hold"):
         return False
-    chain = view.get("chain")
-    if chain and isinstance(chain[-1], Mapping) and chain[-1].get("seat") == view.get("seat"):
+    if own_on_top(view):
         return True
     return bool(settings.get("auto_pass")) and not settings.get("stops") and kinds == {"pass"}
