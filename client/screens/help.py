@@ -68,7 +68,7 @@ RULES = """\
 # The rules in short
 
 **Goal.** Reduce every enemy hero's health to 0 (teams: both enemy heroes; sworn enemy:
-the player to your left).
+the player to your left, shown as "hunts" on each hero's line).
 
 **A turn.** *Production*: production +1, then gain that much gold. *Refresh*: cooldowns
 move one space closer to ready; exhausted cards refresh. *Draw*: draw from the basic,

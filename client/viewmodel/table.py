@@ -136,6 +136,7 @@ class PlayerPanel:
     is_to_act: bool
     has_priority: bool
     hero_id: str = ""
+    hunts: str = ""  # sworn enemy games: the name of the player this one must defeat
     shield: int = 0  # damage to the hero still to be prevented this turn
     #: Its hand, card by card, when a spectator's view shows every hand (a table whose
     #: spectators see all hands); None when the hand is hidden or is the viewer's own.
@@ -273,6 +274,19 @@ def _equipment(
     )
 
 
+def _sworn_enemy(view: Mapping[str, Any], seat: int) -> str:
+    """In a sworn enemy game, the name of the player ``seat`` must defeat: the next in
+    the seating order (the player to its left); otherwise ""."""
+    order = view.get("order") or []
+    if view.get("format") != "sworn" or seat not in order:
+        return ""
+    enemy = order[(order.index(seat) + 1) % len(order)]
+    for p in view.get("players", []):
+        if p.get("seat") == enemy:
+            return str(p.get("name") or f"Seat {enemy + 1}")
+    return f"Seat {enemy + 1}"
+
+
 def _panel(
     view: Mapping[str, Any], player: Mapping[str, Any], book: CardBook, namer: Namer
 ) -> PlayerPanel:
@@ -284,6 +298,7 @@ def _panel(
         name=str(player.get("name") or f"Seat {seat + 1}"),
         hero=book.name(hero),
         team=player.get("team"),
+        hunts=_sworn_enemy(view, seat),
         alive=bool(player.get("alive", True)),
         health=int(player.get("health", 0)),
         max_health=int(player.get("max_health", 0)),

@@ -271,3 +271,18 @@ def test_an_activation_that_costs_gold_shows_its_cost() -> None:
         "Activate Styrka Mandatum → Militia Recruit 1 (Alice)",
         "Activate Anointed Platemail [1g] → Militia Recruit 1 (Alice)",
     ]
+
+
+def test_sworn_enemy_games_say_whom_each_hero_hunts() -> None:
+    from client.widgets.hero import hero_content
+
+    view = v.base(0)
+    view["players"].append({**view["players"][1], "seat": 2, "name": "Cid"})
+    view["order"] = [2, 0, 1]  # seated Cid, Alice, Bob: each hunts the next
+    view["format"] = "sworn"
+    table = build_table(view)
+    assert [p.hunts for p in table.players] == ["Bob", "Cid", "Alice"]
+    assert "hunts Bob" in hero_content(table.players[0]).plain
+    view["format"] = "ffa"
+    assert [p.hunts for p in build_table(view).players] == ["", "", ""]
+    assert "hunts" not in hero_content(build_table(view).players[0]).plain
