@@ -91,3 +91,39 @@ def test_apply_is_pure_unless_in_place() -> None:
 def test_timeout_action_is_a_legal_pass_or_default() -> None:
     g, seat = _fresh()
     assert R.timeout_action(g, seat) in R.legal_actions(g, seat)
+
+
+def test_team_setups_without_teams_alternate_and_bad_teams_are_refused() -> None:
+    from shared.rules.base import SetupError
+
+    seats = [{"name": f"P{i}"} for i in range(4)]
+    g = R.new_game({"format": "team", "seats": seats}, 3)
+    assert [p.team for p in g.players] == [0, 1, 0, 1]
+    assert "team" not in seats[0]  # the caller's setup is left as it was
+    for teams in ([0, 0, 1, None], [0, 0, 0, 1], ["a", "a", "b", "b"], [True, True, 0, 0]):
+        bad = [{"name": f"P{i}", "team": t} for i, t in enumerate(teams)]
+        with pytest.raises(SetupError, match="team 0 and two with team 1"):
+            R.new_game({"format": "team", "seats": bad}, 3)
+
+
+def test_any_malformed_setup_is_refused_with_a_setup_error() -> None:
+    from shared.rules.base import SetupError
+
+    rnd = random.Random(11)
+    junk: list[Any] = [None, 0, -1, 1.5, "", "x", [], {}, [1], {"a": 1}, True, 2**70, "team"]
+    junk += ["random", "beledan_kind"]
+    started = 0
+    for _ in range(3000):
+        seats: Any = [
+            {k: rnd.choice(junk) for k in ("name", "hero", "team") if rnd.random() < 0.4}
+            for _ in range(rnd.choice([0, 2, 3, 4, 5]))
+        ]
+        if rnd.random() < 0.05:
+            seats = rnd.choice(junk)
+        fmt = rnd.choice(["duel", "ffa", "sworn", "team", rnd.choice(junk)])
+        try:
+            R.new_game({"format": fmt, "seats": seats}, rnd.randrange(2**64))
+            started += 1
+        except SetupError:
+            pass
+    assert started > 0  # the well-formed ones among them still start

@@ -129,6 +129,11 @@ async def test_team_four_seats_with_bots(realm_server: LocalServer) -> None:
     await realm_game(realm_server.url, setup, [2], 4, salt=3)
 
 
+async def test_team_game_as_the_client_asks_for_it(realm_server: LocalServer) -> None:
+    """The client's setup names no teams: seats 1 and 3 play against 2 and 4."""
+    await realm_game(realm_server.url, {"format": "team"}, [0], 4, salt=4)
+
+
 async def test_stronger_bot_levels_play_through_the_server(realm_server: LocalServer) -> None:
     """A level-2 bot seat (worker process) against a random client, to the end."""
     client = ProtocolClient(realm_server.url, "human")

@@ -78,13 +78,22 @@ def _check_setup(setup: Mapping[str, Any], cat: Catalog) -> tuple[str, list[dict
         raise SetupError(f"format {fmt} needs {wanted[0]}–{wanted[1]} seats, not {n}")
     for s in seats:
         hero = s.get("hero", "random")
-        if hero not in ("random", None) and hero not in cat.heroes:
+        if hero not in ("random", None) and (not isinstance(hero, str) or hero not in cat.heroes):
             raise SetupError(f"unknown hero {hero!r}")
     if fmt == "team":
-        teams = [s.get("team") for s in seats]
-        if sorted(teams) != [0, 0, 1, 1]:
-            raise SetupError("a team game needs two seats with team 0 and two with team 1")
+        seats = _teams(seats)
     return fmt, seats
+
+
+def _teams(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The seats of a team game with their teams: as given, or, when no seat names one,
+    alternating by seat (seats 1 and 3 against 2 and 4; rulings: setup)."""
+    teams = [s.get("team") for s in seats]
+    if all(t is None for t in teams):
+        return [{**s, "team": i % 2} for i, s in enumerate(seats)]
+    if sorted(t if type(t) is int else -1 for t in teams) != [0, 0, 1, 1]:
+        raise SetupError("a team game needs two seats with team 0 and two with team 1")
+    return seats
 
 
 def _pick_heroes(seats: list[dict[str, Any]], cat: Catalog, state: int) -> tuple[list[str], int]:
