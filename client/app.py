@@ -176,7 +176,7 @@ class AllegianceApp(App[int]):
         options: dict[str, Any] = {"hotseat": True, **plan.options}
         if self.settings.timer:
             options.setdefault("timer", self.settings.timer)
-        session.start_create({"format": plan.format}, [s.to_wire() for s in plan.seats],
+        session.start_create(plan.setup(), [s.to_wire() for s in plan.seats],
                              options, plan.humans)  # fmt: skip
         title = "Hot-seat" if len(plan.humans) > 1 else "Local game"
         self._run_game(GameController(self, session, local=True, title=title,
@@ -210,7 +210,7 @@ class AllegianceApp(App[int]):
             options: dict[str, Any] = {"hotseat": False, **plan.options}
             if self.settings.timer:
                 options.setdefault("timer", self.settings.timer)
-            session.start_create({"format": plan.format}, [s.to_wire() for s in plan.seats],
+            session.start_create(plan.setup(), [s.to_wire() for s in plan.seats],
                                  options, plan.humans[:1])  # fmt: skip
 
         def keep(seated: Seated) -> None:

@@ -37,6 +37,7 @@ class Publisher:
     rules: RuleSet[Any]
     code: str
     game: str
+    setup: dict[str, Any]
     status: str
     options: dict[str, Any]
     seats: list[Seat]
@@ -129,7 +130,11 @@ class Publisher:
     def meta_base(self) -> dict[str, Any]:
         """The ``table`` section every recipient shares (``settings`` left empty)."""
         seats = []
+        given = self.setup.get("seats")
+        extras = given if isinstance(given, list) else []
         for s in self.seats:
+            extra = extras[s.seat] if s.seat < len(extras) else None
+            team = extra.get("team") if isinstance(extra, dict) else None
             seats.append(
                 {
                     "seat": s.seat,
@@ -139,6 +144,7 @@ class Publisher:
                     "connected": s.kind == "bot" or self.connected(s.seat),
                     "bot": s.botlike,
                     "hero": s.hero if s.hero not in ("", "random") else None,
+                    "team": team if type(team) is int else None,
                 }
             )
         spectators = self.streams.get(None)

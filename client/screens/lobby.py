@@ -20,6 +20,9 @@ def lobby_markup(table: str, info: dict[str, Any], hint: str | None = None) -> s
     if hint:
         lines[1:1] = [f"Others join with: [b]{escape(hint)} {escape(table)}[/]", ""]
     for seat in info.get("seats") or []:
+        number = int(seat.get("seat", 0))
+        named = seat.get("team")
+        team = f"  [b]team {named + 1}[/b]" if isinstance(named, int) else ""
         who = escape(str(seat.get("name") or "—"))
         if seat.get("kind") == "bot":
             state = "bot"
@@ -28,7 +31,7 @@ def lobby_markup(table: str, info: dict[str, Any], hint: str | None = None) -> s
         else:
             state = "[$text-muted]free seat[/]"
         hero = _hero_name(seat.get("hero"))
-        lines.append(f"Seat {int(seat.get('seat', 0)) + 1}: {who}  {state}  [$text-muted]{hero}[/]")
+        lines.append(f"Seat {number + 1}: {who}  {state}  [$text-muted]{hero}[/]{team}")
     best_of = int((info.get("match") or {}).get("best_of") or 1)
     if best_of > 1:
         lines += ["", f"[b]Best of {best_of}[/b]: a match of up to {best_of} games, new random "

@@ -79,6 +79,13 @@ class LocalPlan:
         value = self.options.get("best_of", 1)
         return value if isinstance(value, int) and self.format == "duel" else 1
 
+    def setup(self) -> dict[str, object]:
+        """The rule set's setup: the format and, in a team game, each seat's team as the
+        screen shows it (seats 1 and 3 are team 1, "T1"; 2 and 4 team 2)."""
+        if self.format != "team":
+            return {"format": self.format}
+        return {"format": "team", "seats": [{"team": i % 2} for i in range(len(self.seats))]}
+
 
 def default_plan(name: str = "Player") -> LocalPlan:
     return LocalPlan("duel", (SeatPlan("human", name, None), SeatPlan("bot", "Bot", None)))

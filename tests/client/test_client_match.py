@@ -260,3 +260,16 @@ async def test_a_match_against_a_bot_goes_on_to_game_two_by_keys() -> None:
         assert not heroes & set(over.match["games"][0]["heroes"])  # new heroes
         if not won:  # Ann lost: she chooses who plays first
             assert view["prompt"] == {"kind": "first", "seat": 0}
+
+
+def test_a_team_table_names_each_seats_team_from_setup_to_lobby() -> None:
+    from client.screens.setup import LocalPlan, SeatPlan
+
+    plan = LocalPlan("team", tuple(SeatPlan("bot", f"B{i}", None) for i in range(4)))
+    assert plan.setup() == {"format": "team", "seats": [{"team": t} for t in (0, 1, 0, 1)]}
+    assert LocalPlan("ffa", plan.seats[:3]).setup() == {"format": "ffa"}
+    seats = [{"seat": i, "name": f"B{i}", "kind": "bot", "team": i % 2} for i in range(4)]
+    text = lobby_markup("K7QF3M", {"seats": seats})
+    assert "Seat 1: B0  bot  [$text-muted]random hero[/]  [b]team 1[/b]" in text
+    assert "Seat 4: B3  bot  [$text-muted]random hero[/]  [b]team 2[/b]" in text
+    assert "team" not in lobby_markup("K7QF3M", {"seats": [{**s, "team": None} for s in seats]})

@@ -223,3 +223,17 @@ async def test_hero_choice_pick_or_random(realm_server: LocalServer) -> None:
     assert [p["hero"] for p in players] == [heroes[0], heroes[1]]
     await bad.close()
     await client.close()
+
+
+async def test_seats_show_the_teams_the_setup_names(realm_server: LocalServer) -> None:
+    client = ProtocolClient(realm_server.url, "teams")
+    await client.connect()
+    setup = {"format": "team", "seats": [{"team": t} for t in (1, 0, 1, 0)]}
+    created = await client.create(
+        "realm", setup, [{"kind": "human"}] * 4, {"pass_delay": 0}, claim=[0]
+    )
+    code = created["table"]
+    await client.join(code, 0)
+    seats = client.doc(code, 0)["table"]["seats"]
+    assert [s["team"] for s in seats] == [1, 0, 1, 0]
+    await client.close()
