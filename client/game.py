@@ -218,6 +218,7 @@ class GameController:
             self.link = ""
             if before.startswith("reconnecting"):
                 self.app.notify("Connected again.", severity="information")
+                self._settings_sent = False  # a restarted server has only the defaults
         elif update.state == "connecting":
             self.link = "connecting…" + (f" {update.detail}" if update.detail else "")
         elif update.state == "reconnecting":

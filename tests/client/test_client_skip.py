@@ -96,3 +96,22 @@ def test_a_window_the_server_passes_shows_as_passing() -> None:
     assert as_the_server_passes(build_prompt(only_pass), only_pass, OFF).mode == "wait"
     no_auto = {**OFF, "auto_pass": False}
     assert as_the_server_passes(build_prompt(only_pass), only_pass, no_auto).mode == "menu"
+
+
+async def test_the_seats_settings_are_sent_again_after_a_reconnect() -> None:
+    from client.net.connection import LinkState
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        fake = Fake(app, [0])
+        fake.controller.settings = {"auto_pass": False, "stops": ["battle"], "hold": True}
+        fake.show(0, v.maneuver(), settings=OFF)
+        await pilot.pause()
+        sent = [m for m in fake.sent if m["t"] == "settings"]
+        assert [(m["auto_pass"], m["stops"], m["hold"]) for m in sent] == [
+            (False, ["battle"], True)
+        ]
+        fake.controller.apply([LinkState("reconnecting", "in 1 s"), LinkState("online")])
+        fake.show(0, v.maneuver_one_unit_damaged(), settings=OFF)  # a restarted server
+        await pilot.pause()
+        assert len([m for m in fake.sent if m["t"] == "settings"]) == 2
