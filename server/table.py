@@ -430,10 +430,14 @@ class Table(Publisher):
         return cached[2]
 
     def _auto_passes(self, s: Seat, legal: list[dict[str, Any]]) -> bool:
+        """Whether the server passes this decision for the seat: only passes are legal
+        and auto-pass is on (checked first: most windows, and it needs no view), or the
+        seat's settings pass it anyway (:meth:`_passed_as_asked`)."""
         if not legal:
             return False
-        if self._passed_as_asked(s, legal):
-            return True
+        return self._nothing_but_passes(s, legal) or self._passed_as_asked(s, legal)
+
+    def _nothing_but_passes(self, s: Seat, legal: list[dict[str, Any]]) -> bool:
         if not s.settings["auto_pass"] or s.hold_armed:
             return False
         if any(a.get("kind") != "pass" for a in legal):
