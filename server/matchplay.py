@@ -492,16 +492,9 @@ class _Slate:
 
     def full_setup(self) -> dict[str, Any]:
         """As :meth:`Table.full_setup`: a match's dealt heroes over the seats' own."""
-        heroes = self.series.heroes
-        given = self.setup.get("seats")
-        extras = given if isinstance(given, list) else []
-        seats = []
-        for s in self.seats:
-            fits = s.seat < len(extras) and isinstance(extras[s.seat], dict)
-            extra = extras[s.seat] if fits else {}
-            hero = s.hero if heroes is None or s.seat not in heroes else heroes[s.seat]
-            seats.append({**extra, "name": s.name, "hero": hero})
-        return {**self.setup, "seats": seats}
+        from server.seating import merged_setup  # seating → options → this module
+
+        return merged_setup(self.setup, self.seats, self.series.heroes)
 
 
 def split_log(row: TableRow, commands: Sequence[CommandRow], rules: Any) -> list[LoggedGame]:

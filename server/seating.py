@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import signal
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -14,6 +14,31 @@ from typing import Any, Protocol
 from server.config import ServerConfig
 from server.options import DEFAULT_SETTINGS
 from server.store import Store
+
+
+class SeatLike(Protocol):
+    seat: int
+    name: str
+    hero: str | None
+
+
+def seat_extra(setup: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The setup's own keys for one seat (``setup["seats"][seat]``, e.g. ``team``)."""
+    given = setup.get("seats")
+    extra = given[seat] if isinstance(given, list) and seat < len(given) else None
+    return extra if isinstance(extra, dict) else {}
+
+
+def merged_setup(
+    setup: dict[str, Any], seats: Sequence[SeatLike], heroes: dict[int, str | None] | None
+) -> dict[str, Any]:
+    """The rule set's setup: ``setup`` with each seat's name and hero (a match's dealt
+    hero over the seat's own) merged into its own keys in ``setup["seats"]``."""
+    merged = []
+    for s in seats:
+        hero = s.hero if heroes is None or s.seat not in heroes else heroes[s.seat]
+        merged.append({**seat_extra(setup, s.seat), "name": s.name, "hero": hero})
+    return {**setup, "seats": merged}
 
 
 class Subscriber(Protocol):

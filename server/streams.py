@@ -19,7 +19,7 @@ from collections import deque
 from typing import Any
 
 from server.options import spectator_view
-from server.seating import Host, Seat, Stream, Subscriber
+from server.seating import Host, Seat, Stream, Subscriber, seat_extra
 from shared.protocol import codec
 from shared.protocol.diff import PackMemo, diff, hash_due, view_hash
 from shared.rules.base import RuleSet
@@ -130,11 +130,8 @@ class Publisher:
     def meta_base(self) -> dict[str, Any]:
         """The ``table`` section every recipient shares (``settings`` left empty)."""
         seats = []
-        given = self.setup.get("seats")
-        extras = given if isinstance(given, list) else []
         for s in self.seats:
-            extra = extras[s.seat] if s.seat < len(extras) else None
-            team = extra.get("team") if isinstance(extra, dict) else None
+            team = seat_extra(self.setup, s.seat).get("team")
             seats.append(
                 {
                     "seat": s.seat,

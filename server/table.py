@@ -49,7 +49,7 @@ from typing import Any
 from server import bots
 from server.matchplay import Series, absent_between_games, game_over, is_boundary
 from server.options import SeatSpec, spectator_view
-from server.seating import Host, Seat, Stream, _id_key
+from server.seating import Host, Seat, Stream, _id_key, merged_setup
 from server.store import TableRow
 from server.streams import Publisher
 from server.tokens import hash_token, new_token, token_matches
@@ -114,16 +114,7 @@ class Table(Publisher):
         """The rule set's setup: the table's ``setup`` with each seat's name and hero
         merged into ``setup["seats"][i]`` (other per-seat keys, e.g. ``team``, kept)."""
         heroes = self.series.heroes if heroes is None else heroes
-        given = self.setup.get("seats")
-        extras = given if isinstance(given, list) else []
-        seats = []
-        for s in self.seats:
-            extra = (
-                extras[s.seat] if s.seat < len(extras) and isinstance(extras[s.seat], dict) else {}
-            )
-            hero = s.hero if heroes is None or s.seat not in heroes else heroes[s.seat]
-            seats.append({**extra, "name": s.name, "hero": hero})
-        return {**self.setup, "seats": seats}
+        return merged_setup(self.setup, self.seats, heroes)
 
     def check_setup(self, heroes: dict[int, str | None] | None = None) -> None:
         """Raises SetupError if the game could not start with these seats."""

@@ -22,6 +22,10 @@ from collections.abc import Mapping
 from typing import Any
 
 
+def _can_pass(view: Mapping[str, Any]) -> bool:
+    return any(a.get("kind") == "pass" for a in view.get("legal") or [])
+
+
 def others_turn_window(view: Mapping[str, Any]) -> bool:
     """A response window (passing is legal) on another seat's turn: what ``skip`` passes."""
     current, seat = view.get("current"), view.get("seat")
@@ -29,7 +33,7 @@ def others_turn_window(view: Mapping[str, Any]) -> bool:
         isinstance(current, int)
         and isinstance(seat, int)
         and current != seat
-        and any(a.get("kind") == "pass" for a in view.get("legal") or [])
+        and _can_pass(view)
     )
 
 
@@ -41,7 +45,7 @@ def own_on_top(view: Mapping[str, Any]) -> bool:
     return (
         isinstance(top, Mapping)
         and top.get("seat") == view.get("seat")
-        and any(a.get("kind") == "pass" for a in view.get("legal") or [])
+        and _can_pass(view)
     )
 
 
