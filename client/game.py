@@ -98,6 +98,8 @@ class GameController:
         self.played = 0  # the table's game shown (doc.table.match.played), 0: none yet
         self.closed = False
         self._settings_sent = False
+        #: seats passing until their turn when the link dropped, and the view's turn then
+        self._skips_to_resend: dict[int, object] = {}
         self._clock_seen: dict[tuple[Any, ...], float] = {}
         self._render_pending = False
         self.revision = 0  # grows with every batch of updates (tests wait on it)
@@ -211,6 +213,26 @@ class GameController:
         if self.settings is not None and not self._settings_sent and update.seat is not None:
             self._settings_sent = True
             self.session.send_settings(**self.settings)
+        if update.full and update.seat in self._skips_to_resend:
+            self._resend_skip(update.seat, self._skips_to_resend.pop(update.seat), stream.view)
+
+    def _resend_skip(self, seat: int, turn: object, view: dict[str, Any]) -> None:
+        """After a reconnect, "pass until my turn" again for a seat that had it on, when
+        no turn has begun since the link dropped (so its own turn cannot have ended it):
+        a server restarted meanwhile has forgotten it. Otherwise it stays off."""
+        if turn is not None and view.get("turn") == turn and view.get("current") != seat:
+            self.session.send_skip(seat, True)
+
+    def _remember_skips(self) -> None:
+        """Note the seats passing until their turn as the link drops (see
+        :meth:`_resend_skip`)."""
+        self._skips_to_resend = {}
+        for seat in self.session.seats:
+            stream = self.session.stream(seat)
+            if stream is None or stream.view is None:
+                continue
+            if (stream.table_info.get("settings") or {}).get("skip"):
+                self._skips_to_resend[seat] = stream.view.get("turn")
 
     def _link(self, update: LinkState) -> None:
         before = self.link
@@ -224,6 +246,7 @@ class GameController:
         elif update.state == "reconnecting":
             self.link = "reconnecting…" + (f" {update.detail}" if update.detail else "")
             if before == "":  # it was online: say so once, whatever the screen shows
+                self._remember_skips()
                 self.app.notify(
                     "Lost the connection to the server; reconnecting…", severity="warning"
                 )

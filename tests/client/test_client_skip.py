@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from client.net.connection import LinkState
 from client.screens.table import TableScreen
 from client.viewmodel.prompt import SKIP_LABEL, as_the_server_passes, build_prompt
 from tests.client.fixtures import views as v
-from tests.client.helpers import Fake, make_app, screen_text
+from tests.client.helpers import Fake, make_app, screen_text, sync
 
 OFF = {"auto_pass": True, "stops": [], "hold": False, "skip": False}
 ON = {**OFF, "skip": True}
@@ -99,8 +100,6 @@ def test_a_window_the_server_passes_shows_as_passing() -> None:
 
 
 async def test_the_seats_settings_are_sent_again_after_a_reconnect() -> None:
-    from client.net.connection import LinkState
-
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         fake = Fake(app, [0])
@@ -115,3 +114,25 @@ async def test_the_seats_settings_are_sent_again_after_a_reconnect() -> None:
         fake.show(0, v.maneuver_one_unit_damaged(), settings=OFF)  # a restarted server
         await pilot.pause()
         assert len([m for m in fake.sent if m["t"] == "settings"]) == 2
+
+
+async def resent_skips(turn_after: int) -> list[Any]:
+    """Skip on at Bob's turn, the link drops, the client reconnects to a server that has
+    forgotten it (a restart) and gets a full sync whose turn is ``turn_after``."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        fake = Fake(app, [0])
+        before = bobs_turn_response()
+        fake.show(0, before, settings=ON)
+        await pilot.pause()
+        fake.controller.apply([LinkState("reconnecting", "in 1 s"), LinkState("online")])
+        after = {**bobs_turn_response(), "turn": turn_after}
+        fake.feed(sync(0, after, seq=0, settings=OFF))
+        await pilot.pause()
+        return [m["skip"] for m in fake.sent if m["t"] == "settings" and "skip" in m]
+
+
+async def test_skip_is_asked_again_after_a_reconnect_within_the_same_turn() -> None:
+    turn = bobs_turn_response()["turn"]
+    assert await resent_skips(turn) == [True]
+    assert await resent_skips(turn + 1) == []  # a turn began: it may have been its own
