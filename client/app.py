@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from client.game import GameController, NetUpdates
@@ -93,6 +94,20 @@ class AllegianceApp(App[int]):
         #: The terminal watched for a hang-up (None: headless, or not a terminal).
         self._terminal_fd: int | None = None
         self._prepare_worker_processes()
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = False,
+    ) -> None:
+        """Textual's notification, always as plain text: messages carry what players
+        typed (chat, names) and what servers said, which must never be read as markup
+        (``[/]`` in a chat line would raise in the toast's render and end the app)."""
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # startup ----------------------------------------------------------------------------------
     def on_mount(self) -> None:

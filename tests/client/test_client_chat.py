@@ -234,3 +234,22 @@ async def test_the_compact_layout_shows_a_line_said_now_as_a_notice() -> None:
         fake.feed(chat(1, "Bob", "still there?", 4))
         await pilot.pause()
         assert "still there?" not in [n.message for n in app._notifications]
+
+
+@pytest.mark.asyncio
+async def test_markup_in_a_chat_line_or_a_name_is_shown_as_typed() -> None:
+    """A line or a name that reads as markup (``[/]`` closes nothing) is plain text in
+    the notices that show it; read as markup it raised in the toast and ended the app."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        fake = Fake(app, [0])
+        fake.show(0, v.maneuver())
+        fake.feed(chat(1, "[/]", "test [/] and [bold]b[/bold] and [red", 2))
+        fake.feed({"t": "notice", "table": "T", "code": "seat_disconnected",
+                   "message": "[/] lost the connection.", "data": {"seat": 1}})  # fmt: skip
+        await pilot.pause()
+        await pilot.pause()
+        notes = [(n.title, n.message, n.markup) for n in app._notifications]
+        assert ("[/] says", "test [/] and [bold]b[/bold] and [red", False) in notes
+        assert ("", "[/] lost the connection.", False) in notes
+        assert "Alice's turn" in screen_text(app)  # drawn with the notices over it
