@@ -453,10 +453,17 @@ class AllegianceApp(App[int]):
         self.exit(0)
 
 
-def main(argv: list[str] | None = None) -> int:
-    app = AllegianceApp()
-    result = app.run()
+def run_app(app: App[Any], headless: bool = False) -> int:
+    """Run ``app`` and give the process's exit status: the app's own result, or 1 when
+    it ended on an error (Textual then returns no result, which read as success)."""
+    result = app.run(headless=headless)
+    if app.return_code:
+        return app.return_code
     return int(result or 0)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run_app(AllegianceApp())
 
 
 if __name__ == "__main__":

@@ -176,3 +176,21 @@ def test_output_into_a_closed_pipe_stops_quietly() -> None:
         os.close(write_end)
     assert "Traceback" not in done.stderr and "BrokenPipe" not in done.stderr, done.stderr
     assert done.returncode == 141
+
+
+def test_an_app_that_ends_on_an_error_exits_with_status_1() -> None:
+    """Textual returns no result from an app that crashed; that must not read as 0."""
+    from textual.app import App
+
+    from client.app import run_app
+
+    class Crashes(App[int]):
+        def on_mount(self) -> None:
+            raise RuntimeError("boom")
+
+    class Quits(App[int]):
+        def on_mount(self) -> None:
+            self.exit(3)
+
+    assert run_app(Crashes(), headless=True) == 1
+    assert run_app(Quits(), headless=True) == 3

@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _host_and_play(args: argparse.Namespace, players: int) -> int:
-    from client.app import AllegianceApp, lan_name
+    from client.app import AllegianceApp, lan_name, run_app
     from client.screens.setup import LocalPlan, SeatPlan
 
     app = AllegianceApp()
@@ -80,7 +80,7 @@ def _host_and_play(args: argparse.Namespace, players: int) -> int:
         options["best_of"] = args.best_of
     plan = LocalPlan(args.format, tuple(seats), options)
     app.host_start = (plan, args.host, args.port, args.db, args.name or lan_name())
-    return int(app.run() or 0)
+    return run_app(app)
 
 
 def _serve_only(args: argparse.Namespace) -> int:

@@ -32,7 +32,7 @@ def hero_id(given: str) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from client.app import AllegianceApp
+    from client.app import AllegianceApp, run_app
     from client.screens.join import JoinPlan, server_url
 
     hero = None
@@ -54,4 +54,4 @@ def run(args: argparse.Namespace) -> int:
         app = AllegianceApp(start=JoinPlan(server_url(args.address), code, hero=hero))
     if args.name:
         app.settings.name = args.name.strip()[:32] or app.settings.name
-    return int(app.run() or 0)
+    return run_app(app)

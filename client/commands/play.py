@@ -27,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from client.app import AllegianceApp
+    from client.app import AllegianceApp, run_app
     from client.screens.setup import LocalPlan, SeatPlan, default_plan
 
     if args.best_of > 1 and args.format != "duel":
@@ -53,4 +53,4 @@ def run(args: argparse.Namespace) -> int:
     elif options:  # the new-game screen opens on a match
         plan = default_plan(app.settings.name)
         app.last_plan = LocalPlan(plan.format, plan.seats, options)
-    return int(app.run() or 0)
+    return run_app(app)

@@ -67,11 +67,11 @@ def run(args: argparse.Namespace) -> int:
         screen = _start_screen(args)
     except ReplayError as exc:
         return _fail(exc.message)
-    from client.app import AllegianceApp
+    from client.app import AllegianceApp, run_app
 
     app = AllegianceApp()
     app.replay_start = screen
-    return int(app.run() or 0)
+    return run_app(app)
 
 
 def _code(text: str) -> str:

@@ -19,15 +19,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from client.app import AllegianceApp
+    from client.app import AllegianceApp, run_app
     from client.screens.join import JoinPlan, server_url
 
     if args.code is None:
         app = AllegianceApp()
         app.join_screen_start = (args.address, True)
-        return int(app.run() or 0)
+        return run_app(app)
     code = args.code.strip().upper()
     if not code.isalnum() or len(code) > 16:
         print(f"allegiance watch: {args.code!r} is not a join code (letters and digits)")
         return 2
-    return int(AllegianceApp(start=JoinPlan(server_url(args.address), code, watch=True)).run() or 0)
+    return run_app(AllegianceApp(start=JoinPlan(server_url(args.address), code, watch=True)))
