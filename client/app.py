@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -24,6 +24,7 @@ from client.screens.cardbrowser import CardBrowserScreen
 from client.screens.gameover import GameOverScreen
 from client.screens.help import HelpScreen
 from client.screens.join import JoinPlan, JoinScreen
+from client.screens.leave import LeaveScreen, leave_warning
 from client.screens.menu import MenuScreen
 from client.screens.resume import ResumeHostScreen
 from client.screens.settings import SettingsScreen
@@ -270,9 +271,11 @@ class AllegianceApp(App[int]):
         )
 
     def _run_game(self, controller: GameController) -> None:
-        if self.game is not None:
+        if self.game is not None:  # its screens go too: the new game's take their ids
             old = self.game
             self.run_worker(old.stop(), group="stop")
+            self.game = None
+            self.back_to_menu()
         self.game = controller
         self.run_worker(controller.run(), group="net", exclusive=True, exit_on_error=False)
 
@@ -316,6 +319,9 @@ class AllegianceApp(App[int]):
             self.push_screen(HelpScreen(self.settings.keys))
 
     def action_new_game(self) -> None:
+        if self.game is not None:  # from the command palette, during a game
+            self.leave_then(self.action_new_game)
+            return
         plan = self.last_plan or default_plan(self.settings.name)
 
         def chosen(result: LocalPlan | None) -> None:
@@ -325,6 +331,10 @@ class AllegianceApp(App[int]):
         self.push_screen(SetupScreen(plan), chosen)
 
     def _join_screen(self, watch: bool, address: str | None = None) -> None:
+        if self.game is not None:  # from the command palette, during a game
+            self.leave_then(lambda: self._join_screen(watch, address))
+            return
+
         def chosen(result: JoinPlan | None) -> None:
             if result is not None:
                 address = result.url.removeprefix("ws://")
@@ -343,6 +353,9 @@ class AllegianceApp(App[int]):
         """Host a table on this network from the menu (as ``allegiance host``): the server
         runs in this process on every interface, on port 8765 or, when that is taken,
         any free port (the lobby shows the address and the code to give)."""
+        if self.game is not None:  # from the command palette, during a game
+            self.leave_then(self.action_host_game)
+            return
         plan = self.last_host_plan or default_host_plan(self.settings.name)
 
         def chosen(result: LocalPlan | None) -> None:
@@ -391,10 +404,11 @@ class AllegianceApp(App[int]):
             self.settings = result
             self.theme = result.theme
             self.set_keymap(dict(result.keys))
-            self._store()
+            saved = self._store()
             if self.game is not None:
                 self.game.session.send_settings(**self._server_settings())
-            self.notify("Settings saved.")
+            if saved:
+                self.notify("Settings saved.")
 
         themes = sorted(self.available_themes)
         self.push_screen(SettingsScreen(self.settings, themes, open_keys=keys), chosen)
@@ -407,16 +421,47 @@ class AllegianceApp(App[int]):
             self.push_screen(CardBrowserScreen())
 
     def action_leave_game(self) -> None:
+        self.leave_then(None)
+
+    def leave_then(self, then: Callable[[], None] | None) -> None:
+        """Leave the game on screen, then ``then``: asked first while it is being played
+        (:mod:`client.screens.leave` says what leaving does); at once otherwise."""
+        warning = self._leave_warning()
+        if warning is None:
+            self._leave_now(then)
+            return
+
+        def answered(leave: bool | None) -> None:
+            if leave:
+                self._leave_now(then)
+
+        self.push_screen(LeaveScreen(warning), answered)
+
+    def _leave_now(self, then: Callable[[], None] | None) -> None:
         if self.game is not None:
             self.run_worker(self.game.stop(), group="stop")
             self.game = None
         self.back_to_menu()
+        if then is not None:
+            then()
 
-    def _store(self) -> None:
+    def _leave_warning(self) -> str | None:
+        game = self.game
+        if game is None or game.session.spectator:
+            return None
+        hosting = game.join_hint is not None
+        kind = "hosting" if hosting else "local" if game.local else "joined"
+        return leave_warning(kind, game.session.any_table_info())
+
+    def _store(self) -> bool:
+        """Save the settings (when this app saves them); False when that failed (the
+        player is told why)."""
         if self._save:
             problem = save_settings(self.settings, self.settings_path)
             if problem:
                 self.notify(problem, severity="warning")
+                return False
+        return True
 
     def watch_theme(self, theme: str) -> None:
         if theme != self.settings.theme and not isinstance(self.screen, SettingsScreen):
@@ -456,7 +501,7 @@ class AllegianceApp(App[int]):
 def run_app(app: App[Any], headless: bool = False) -> int:
     """Run ``app`` and give the process's exit status: the app's own result, or 1 when
     it ended on an error (Textual then returns no result, which read as success)."""
-    result = app.run(headless=headless)
+    result = app.run(headless=True) if headless else app.run()
     if app.return_code:
         return app.return_code
     return int(result or 0)

@@ -83,6 +83,15 @@ async def settle(pilot: Pilot[Any], rounds: int = 50) -> None:
             return
 
 
+async def leave_when_asked(pilot: Pilot[Any]) -> None:
+    """Answer "Leave this game?" with yes, if it was asked (a game being played)."""
+    from client.screens.leave import LeaveScreen
+
+    await settle(pilot)
+    if isinstance(pilot.app.screen, LeaveScreen):
+        await press(pilot, "y")
+
+
 def pick_key(prompt_bar: PromptBar, state: dict[str, Any]) -> str | None:
     """The key a simple, aggressive player presses for the prompt on screen."""
     prompt = prompt_bar.prompt

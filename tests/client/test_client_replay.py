@@ -25,6 +25,7 @@ from client.viewmodel.table import build_table
 from client.widgets.log import GameLog
 from server.replays import build_parts, record_from_store
 from server.store import Store
+from tests.client.driver import leave_when_asked
 from tests.client.helpers import make_app, screen_text
 from tests.server.test_srv_replays import HEROES, store_realm_game
 
@@ -219,6 +220,7 @@ async def test_a_local_game_is_recorded_then_listed(
         view = app.game.session.view(0) if app.game else None
         assert view is not None
         app.action_leave_game()
+        await leave_when_asked(pilot)
         await app.workers.wait_for_complete()
         app.action_replays()
         await pilot.pause()
@@ -477,6 +479,7 @@ async def test_a_hosted_game_is_recorded_with_the_local_games(
         assert app.server_settings["db_path"] == str(local_games_path())
         assert app.server_settings["restore"] is False
         app.action_leave_game()
+        await leave_when_asked(pilot)
         await app.workers.wait_for_complete()
     listed = StoreCatalog(local_games_path(), "local").entries_now()
     assert [(g.player_names, g.status) for g in listed] == [("Ann, Bot", "unfinished")]
@@ -490,6 +493,7 @@ async def test_a_hosted_game_is_recorded_with_the_local_games(
         assert app.server_settings["db_path"] == str(given)
         assert "restore" not in app.server_settings  # --db: restored as by 'allegiance serve'
         app.action_leave_game()
+        await leave_when_asked(pilot)
         await app.workers.wait_for_complete()
 
 

@@ -1,0 +1,82 @@
+"""Leaving a game that is being played: asked first, with what leaving does.
+
+Ctrl+L is the key many terminals use to clear the screen, and one press used to end a
+hot-seat game for everyone at the keyboard, or stop a hosted game's server under the
+players who joined. A game that is over, a lobby and watching are left at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+#: What a table's reconnect policy does once a seat's grace period is over.
+_POLICY = {
+    "wait": "the table waits for you",
+    "bot": "a bot plays your seat until you are back",
+    "concede": "your seat concedes",
+}
+
+
+def leave_warning(kind: str, table_info: dict[str, Any]) -> str | None:
+    """What leaving does, for people; None when nothing is lost (the game is not being
+    played). ``kind``: "hosting", "local" (every seat at this keyboard or bots) or
+    "joined"."""
+    if table_info.get("status") != "playing":
+        return None
+    if kind == "hosting":
+        return (
+            "You are hosting: leaving stops the server, and the players who joined wait "
+            "until you host again (Host a game, or allegiance host, resumes it)."
+        )
+    if kind == "local":
+        return (
+            "This game ends here: it is kept in Replays, but a local game cannot be "
+            "resumed."
+        )
+    options = table_info.get("options") or {}
+    code = table_info.get("table") or "its code"
+    grace = options.get("grace")
+    policy = _POLICY.get(str(options.get("policy")), _POLICY["wait"])
+    timed = isinstance(grace, (int, float)) and policy != _POLICY["wait"]
+    after = f"after {grace:g} s away, {policy}" if timed else policy
+    return f"Your seat stays yours: join {code} again to take it back ({after})."
+
+
+class LeaveScreen(ModalScreen[bool]):
+    """Dismissed with True to leave, False to stay."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Leave"),
+        Binding("n,escape", "answer(False)", "Stay"),
+    ]
+
+    def __init__(self, warning: str) -> None:
+        super().__init__()
+        self.warning = warning
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="center-box"), Vertical(classes="panel"):
+            yield Static("Leave this game?", classes="panel-title")
+            yield Static(self.warning, classes="panel-text")
+            yield OptionList(
+                Option("Stay in the game (n)", id="stay"),
+                Option("Leave (y)", id="leave"),
+                id="leave-list",
+            )
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id == "leave")
+
+    def action_answer(self, leave: bool) -> None:
+        self.dismiss(leave)
