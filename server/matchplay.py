@@ -362,7 +362,7 @@ def absent_between_games(table: Table) -> None:
 
 def _match_sentence(table: Table) -> str:
     series = table.series
-    score = "–".join(str(w) for w in series.wins)
+    score = "–".join(str(w) for w in sorted(series.wins, reverse=True))  # the winner's first
     if not series.winners:
         return f"The match is drawn, {score}."
     return f"{table.seats[series.winners[0]].name} wins the match, {score}."
@@ -440,7 +440,7 @@ def _start_sentence(series: Series) -> str:
     if series.best_of > 1 and series.game == 1:
         return f"Rematch: a new best of {series.best_of} has started."
     if series.best_of > 1:
-        score = "–".join(str(w) for w in series.wins)
+        score = "–".join(str(w) for w in sorted(series.wins, reverse=True))  # the winner's first
         return f"Game {series.game} of the best of {series.best_of} has started ({score})."
     return f"Rematch: game {series.played} at this table has started."
 

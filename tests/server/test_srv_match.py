@@ -136,7 +136,9 @@ async def test_a_best_of_three_to_a_match_winner(realm_server: LocalServer) -> N
     # a decided match offers a rematch; nothing starts by itself
     assert final["next"] == "rematch" and info(clients[0], code, 0)["status"] == "over"
     assert [n["code"] for n in watcher.notices].count("game_started") == len(games)
-    assert any(n["code"] == "match_over" for n in watcher.notices)
+    over = [n["message"] for n in watcher.notices if n["code"] == "match_over"]
+    winner = ("p0", "p1")[wins.index(2)]
+    assert over == [f"{winner} wins the match, 2–{min(wins)}."]  # the winner's score first
     for client in [*clients.values(), watcher]:
         await client.close()
 
@@ -495,3 +497,15 @@ async def test_a_match_waits_for_a_player_under_policy_wait(realm_server: LocalS
         await asyncio.sleep(0.005)
     assert table.status == "over" and table.series.waiting_for(table) == [1]
     await stayer.close()
+
+
+def test_the_match_sentence_gives_the_winners_score_first() -> None:
+    from types import SimpleNamespace
+
+    from server.matchplay import _match_sentence
+
+    seats = [SimpleNamespace(name="Ann"), SimpleNamespace(name="Bo")]
+    won = SimpleNamespace(seats=seats, series=SimpleNamespace(wins=[1, 2], winners=[1]))
+    assert _match_sentence(won) == "Bo wins the match, 2–1."  # type: ignore[arg-type]
+    drawn = SimpleNamespace(seats=seats, series=SimpleNamespace(wins=[1, 1], winners=[]))
+    assert _match_sentence(drawn) == "The match is drawn, 1–1."  # type: ignore[arg-type]
