@@ -478,6 +478,12 @@ class GameController:
             self.app.notify(problem, severity="warning")
 
     def chat(self, text: str) -> None:
+        if self.link and text.strip():  # not online: the line would be lost unseen
+            self.app.notify(
+                f"Not sent (no connection to the server): {text.strip()[:80]}",
+                severity="warning",
+            )
+            return
         problem = self.session.chat(self.displayed, text)
         if problem:
             self.app.notify(problem, severity="warning")

@@ -253,3 +253,22 @@ async def test_markup_in_a_chat_line_or_a_name_is_shown_as_typed() -> None:
         assert ("[/] says", "test [/] and [bold]b[/bold] and [red", False) in notes
         assert ("", "[/] lost the connection.", False) in notes
         assert "Alice's turn" in screen_text(app)  # drawn with the notices over it
+
+
+@pytest.mark.asyncio
+async def test_a_line_said_while_reconnecting_is_not_lost_unseen() -> None:
+    from client.net.connection import LinkState
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        fake = Fake(app, [0])
+        fake.show(0, v.maneuver())
+        fake.controller.apply([LinkState("reconnecting", "in 1 s")])
+        fake.controller.chat("anyone there?")
+        await pilot.pause()
+        assert not [m for m in fake.sent if m["t"] == "chat"]
+        notes = [n.message for n in app._notifications]
+        assert "Not sent (no connection to the server): anyone there?" in notes
+        fake.controller.apply([LinkState("online")])
+        fake.controller.chat("back")
+        assert [m["text"] for m in fake.sent if m["t"] == "chat"] == ["back"]
