@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from shared.rules.realm.catalog import Catalog
+    from shared.rules.realm.scenario import Outcome
 
 NAME = "scenario"
 HELP = "run Realm Divided scenario files (set up a position, play a script, check it)"
@@ -22,10 +28,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from shared.rules.realm.catalog import CatalogError, load_catalog
-    from shared.rules.realm.scenario import find_files, run_file
+    from shared.rules.realm.scenario import find_files
 
     try:
         catalog = load_catalog()
@@ -39,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
     files = find_files([Path(p) for p in args.paths])
     failed = 0
     for path in files:
-        outcome = run_file(path, catalog)
+        outcome = _outcome(path, catalog)
         mark = "PASS" if outcome.passed else "FAIL"
         print(f"{mark}  {path}  ({outcome.name})" if outcome.passed else f"{mark}  {path}")
         if not outcome.passed:
@@ -50,3 +54,15 @@ def run(args: argparse.Namespace) -> int:
                 print(f"      {e}")
     print(f"{len(files) - failed} passed, {failed} failed")
     return 1 if failed else 0
+
+
+def _outcome(path: Path, catalog: Catalog) -> Outcome:
+    """One file's outcome. A bad file is a failed outcome with the reason (``run_file``);
+    an unexpected error is one too, so that the files after it still run."""
+    from shared.rules.realm.scenario import Outcome, run_file
+
+    try:
+        return run_file(path, catalog)
+    except Exception as exc:  # reported as this file's failure
+        return Outcome(str(path), path.stem, False,
+                       f"{path}: internal error: {type(exc).__name__}: {exc}")
