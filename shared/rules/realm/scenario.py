@@ -30,8 +30,8 @@ make, or a check that does not hold, fails it.
 from __future__ import annotations
 
 import re
-import shlex
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -42,15 +42,69 @@ from shared.rules.realm.catalog import Catalog, CatalogError, load_catalog
 from shared.rules.realm.engine import Action
 from shared.rules.realm.state import GameState, Phase, Zone, armor_ref, hero_ref, weapon_ref
 
-SEAT_FIELDS = {"name", "hero", "gold", "production", "health", "hand", "units", "weapon",
-               "armor", "abilities", "reserves", "team", "turns_taken", "armor_used",
-               "weapon_exhausted", "armor_exhausted", "counters"}
-TOP_FIELDS = {"name", "format", "seed", "current", "first", "phase", "turn", "seats",
-              "decks", "discards", "script", "description", "deal", "deck_size"}
-UNIT_FIELDS = {"card", "damage", "augments", "exhausted", "entered", "counters"}
-
-
 _COMMENT = re.compile(r"(^|\s)#(\s.*)?$")   # "# note"; "Recruit#2" is a unit index
+
+
+PHASES = ("setup", "start", "maneuver", "end")
+DECKS = ("basic", "elite", "action")
+
+
+@dataclass(frozen=True)
+class _Kind:
+    """What a field must hold: the words for an error message, and the test."""
+
+    wants: str
+    ok: Callable[[object], bool]
+
+
+def _is_whole(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _is_count(v: object) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v >= 0
+
+
+def _is_names(v: object) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def _is_counts(v: object) -> bool:
+    return isinstance(v, dict) and all(_is_count(x) for x in v.values())
+
+
+def _by_deck(test: Callable[[object], bool]) -> Callable[[object], bool]:
+    return lambda v: isinstance(v, dict) and all(k in DECKS and test(x) for k, x in v.items())
+
+
+_TEXT = _Kind("text", lambda v: isinstance(v, str))
+_WHOLE = _Kind("a whole number", _is_whole)
+_COUNT = _Kind("a whole number, 0 or more", _is_count)
+_FLAG = _Kind("true or false", lambda v: isinstance(v, bool))
+_NAMES = _Kind("a list of card names", _is_names)
+_COUNTS = _Kind("a table of whole numbers, 0 or more ({ name = N, … })", _is_counts)
+_DECK_NAMES = _Kind("a table of card-name lists by deck (basic, elite, action)",
+                    _by_deck(_is_names))
+
+TOP_KINDS: dict[str, _Kind] = {
+    "name": _TEXT, "description": _TEXT, "format": _TEXT, "script": _TEXT,
+    "seed": _WHOLE, "current": _TEXT, "first": _TEXT, "turn": _COUNT, "deal": _FLAG,
+    "phase": _Kind(f"one of {', '.join(PHASES)}", lambda v: isinstance(v, str) and v in PHASES),
+    "decks": _DECK_NAMES, "discards": _DECK_NAMES,
+    "deck_size": _Kind("a table of card counts by deck (basic, elite, action)",
+                       _by_deck(_is_count)),
+}
+SEAT_KINDS: dict[str, _Kind] = {
+    "name": _TEXT, "hero": _TEXT, "weapon": _TEXT, "armor": _TEXT,
+    "team": _Kind("0 or 1", lambda v: _is_whole(v) and v in (0, 1)),
+    "gold": _COUNT, "production": _COUNT, "health": _COUNT, "turns_taken": _COUNT,
+    "armor_used": _COUNT, "weapon_exhausted": _FLAG, "armor_exhausted": _FLAG,
+    "hand": _NAMES, "abilities": _COUNTS, "reserves": _COUNTS, "counters": _COUNTS,
+}
+UNIT_KINDS: dict[str, _Kind] = {
+    "card": _TEXT, "damage": _COUNT, "augments": _COUNT, "exhausted": _FLAG,
+    "entered": _FLAG, "counters": _COUNTS,
+}
 
 
 class ScenarioFailure(RulesError):
@@ -71,31 +125,84 @@ class Outcome:
 
 
 def load(path: Path) -> dict[str, Any]:
+    """A scenario file's table, its fields checked (CatalogError naming the file if not)."""
+    data = _read(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise CatalogError(f"{path}: cannot read scenario: {exc}") from None
-    extra = set(data) - TOP_FIELDS
-    if extra:
-        raise CatalogError(f"{path}: field {sorted(extra)[0]!r}: unknown field")
-    for i, s in enumerate(data.get("seats", [])):
-        bad = set(s) - SEAT_FIELDS
-        if bad:
-            raise CatalogError(f"{path}: seat {i + 1}: field {sorted(bad)[0]!r}: unknown field")
-        for u in s.get("units", []):
-            bad = set(u) - UNIT_FIELDS if isinstance(u, dict) else set()
-            if bad:
-                raise CatalogError(f"{path}: seat {i + 1}: unit field {sorted(bad)[0]!r}: "
-                                   f"unknown field")
+        check_fields(data)
+    except CatalogError as exc:
+        raise CatalogError(f"{path}: {exc}") from None
     if "seats" not in data or "script" not in data:
         raise CatalogError(f"{path}: a scenario needs 'seats' and 'script'")
     return data
+
+
+def _read(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as exc:
+        raise CatalogError(f"{path}: cannot read scenario: not UTF-8 text "
+                           f"(byte {exc.object[exc.start]:#04x} at {exc.start})") from None
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise CatalogError(f"{path}: cannot read scenario: {exc}") from None
+
+
+def check_fields(data: dict[str, Any]) -> None:
+    """Every field is known and holds what it must; a CatalogError names the first that
+    does not (``seat 1: 'gold' must be a whole number, 0 or more, not 'lots'``)."""
+    _check_table(data, TOP_KINDS, {"seats"}, "")
+    if "seats" not in data:
+        return
+    seats = data["seats"]
+    if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
+        raise CatalogError(f"'seats' must be a list of tables ([[seats]]), not {_shown(seats)}")
+    for i, seat in enumerate(seats, 1):
+        _check_seat(seat, f"seat {i}: ")
+
+
+def _check_seat(seat: dict[str, Any], where: str) -> None:
+    _check_table(seat, SEAT_KINDS, {"units"}, where)
+    units = seat.get("units", [])
+    if not isinstance(units, list):
+        raise CatalogError(f"{where}'units' must be a list of card names or unit tables, "
+                           f"not {_shown(units)}")
+    for k, unit in enumerate(units, 1):
+        _check_unit(unit, f"{where}unit {k}: ")
+
+
+def _check_unit(unit: object, where: str) -> None:
+    if isinstance(unit, str):
+        return
+    if not isinstance(unit, dict):
+        raise CatalogError(f"{where}a unit is a card name or a table "
+                           f"{{ card = \"…\", … }}, not {_shown(unit)}")
+    _check_table(unit, UNIT_KINDS, set(), where)
+    if "card" not in unit:
+        raise CatalogError(f"{where}a unit table needs 'card' (the card's name)")
+
+
+def _check_table(table: dict[str, Any], kinds: dict[str, _Kind], others: set[str],
+                 where: str) -> None:
+    unknown = set(table) - set(kinds) - others
+    if unknown:
+        raise CatalogError(f"{where}field {sorted(unknown, key=str)[0]!r}: unknown field")
+    for name, kind in kinds.items():
+        if name in table and not kind.ok(table[name]):
+            raise CatalogError(f"{where}{name!r} must be {kind.wants}, "
+                               f"not {_shown(table[name])}")
+
+
+def _shown(value: object) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 class Scenario:
     """A game built from a scenario table, driven by script lines."""
 
     def __init__(self, data: dict[str, Any], catalog: Catalog | None = None) -> None:
+        check_fields(data)
+        if "seats" not in data:
+            raise CatalogError("a scenario needs 'seats'")
         self.cat = catalog or load_catalog()
         self.data = data
         self.names = [str(s.get("name", f"P{i + 1}")) for i, s in enumerate(data["seats"])]
@@ -119,6 +226,8 @@ class Scenario:
             found = self.cat.find(name)
         except KeyError:
             raise ScenarioFailure(f"no card named {name!r}") from None
+        if found.id not in self.cat.cards:
+            raise ScenarioFailure(f"{name!r} is a hero or an ability, not a card")
         return found.id
 
     def _turn_number(self) -> int:
@@ -325,15 +434,12 @@ class Scenario:
 
     def parse(self, line: str) -> tuple[int, Action]:
         head, _, tail = line.partition("->")
-        try:
-            words = shlex.split(head)
-        except ValueError as exc:
-            raise ScenarioFailure(f"cannot read the line: {exc}") from None
+        from shared.rules.realm.scenario_checks import parse_decision, words_of
+
+        words = words_of(head)
         if len(words) < 2:
             raise ScenarioFailure("a decision reads: SEAT VERB [ARGS] [-> TARGETS]")
         seat = self.seat(words[0])
-        from shared.rules.realm.scenario_checks import parse_decision
-
         return seat, parse_decision(self, seat, words[1], words[2:], (), tail)
 
     def targets(self, seat: int, text: str) -> tuple[int, ...]:
@@ -357,7 +463,9 @@ class Scenario:
         name, _, k = what.partition("#")
         cid = self.card_id(name.strip())
         units = [u for u in self.g.players[seat].units if self.g.cards[u].card == cid]
-        idx = int(k) - 1 if k else 0
+        from shared.rules.realm.scenario_checks import number
+
+        idx = number(k, f"the count in {what!r}") - 1 if k else 0
         if idx >= len(units):
             raise ScenarioFailure(f"{self.names[seat]} has no {what} in play")
         return units[idx]

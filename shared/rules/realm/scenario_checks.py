@@ -20,6 +20,32 @@ def _fail(msg: str) -> Exception:
     return ScenarioFailure(msg)
 
 
+def number(text: str, what: str, least: int = 1) -> int:
+    """``text`` as a whole number of at least ``least``; a ScenarioFailure naming ``what``
+    otherwise (``half x`` is not a crash)."""
+    try:
+        value = int(text.strip())
+    except ValueError:
+        value = least - 1
+    if value < least:
+        raise _fail(f"{what} must be a whole number from {least}, not {text.strip()!r}")
+    return value
+
+
+def words_of(text: str) -> list[str]:
+    """The shell-style words of a line; an unclosed quote is a ScenarioFailure."""
+    try:
+        return shlex.split(text)
+    except ValueError as exc:
+        raise _fail(f"cannot read the line: {exc}") from None
+
+
+def _deck(piles: dict[str, list[int]], name: str) -> list[int]:
+    if name not in piles:
+        raise _fail(f"no deck {name!r} (basic, elite, action)")
+    return piles[name]
+
+
 # --------------------------------------------------------------------------- decisions
 
 
@@ -47,7 +73,7 @@ def _play(sc: Scenario, seat: int, args: list[str], tail: str) -> Action:
     name = args[0] if args else ""
     half = 0
     if len(args) >= 3 and args[1] == "half":
-        half = int(args[2]) - 1
+        half = number(args[2], "the half") - 1
     try:
         uid = sc.hand_card(seat, name)
     except Exception:
@@ -66,7 +92,7 @@ def _split_half(sc: Scenario, seat: int, name: str) -> tuple[int, int]:
 
 def _activate(sc: Scenario, seat: int, args: list[str], tail: str) -> Action:
     what = args[0] if args else ""
-    index = int(args[1]) - 1 if len(args) > 1 else 0
+    index = number(args[1], "the ability's number") - 1 if len(args) > 1 else 0
     low = what.lower()
     ref = weapon_ref(seat) if low == "weapon" else armor_ref(seat) if low == "armor" \
         else sc.unit(seat, what)
@@ -95,7 +121,8 @@ def _armor(sc: Scenario, seat: int, args: list[str], tail: str) -> Action:
     for item in tail.split(","):
         ref_text, _, amount = item.partition("=")
         if item.strip():
-            parts.append((sc.ref(b.attacker, ref_text.strip()), int(amount)))
+            parts.append((sc.ref(b.attacker, ref_text.strip()),
+                          number(amount, f"the armor for {ref_text.strip()}", 0)))
     return ("armor", tuple(p for p in parts if p[1] > 0))
 
 
@@ -121,6 +148,12 @@ def _choose(sc: Scenario, seat: int, args: list[str], tail: str) -> Action:
     raise _fail(f"no option {text!r}; options: {', '.join(pr.data['options'])}")
 
 
+def _equip(sc: Scenario, args: list[str]) -> Action:
+    if len(args) != 2:
+        raise _fail("name the weapon and the armor: equip WEAPON ARMOR")
+    return ("equip", sc.card_id(args[0]), sc.card_id(args[1]))
+
+
 def _ability(sc: Scenario, seat: int, name: str) -> str:
     return sc._ability_id(sc.g.players[seat].hero, name)
 
@@ -129,7 +162,7 @@ _VERBS: dict[str, Any] = {
     "pass": lambda sc, s, a, t: ("pass",),
     "done": lambda sc, s, a, t: ("done",),
     "decline": lambda sc, s, a, t: ("decline",),
-    "equip": lambda sc, s, a, t: ("equip", sc.card_id(a[0]), sc.card_id(a[1])),
+    "equip": lambda sc, s, a, t: _equip(sc, a),
     "first": lambda sc, s, a, t: ("first", sc.seat(_one(a, "seat"))),
     "draw": lambda sc, s, a, t: ("draw", _one(a, "deck")),
     "unlock": lambda sc, s, a, t: ("unlock", _ability(sc, s, _one(a, "ability"))),
@@ -164,7 +197,7 @@ def check(sc: Scenario, expr: str) -> None:
 
 def _check_simple(sc: Scenario, expr: str) -> bool:
     g = sc.g
-    words = shlex.split(expr)
+    words = words_of(expr)
     low = [w.lower() for w in words]
     if low == ["chain", "empty"]:
         _expect(not g.chain, "the chain is empty", f"{len(g.chain)} pending")
@@ -202,7 +235,7 @@ def _check_simple(sc: Scenario, expr: str) -> bool:
         raise _fail(f"expected {subject} gone, but it is in play")
     if len(words) >= 4 and low[0] == "discard" and low[2] == "has":
         cid = sc.card_id(" ".join(words[3:]))
-        pile = [g.cards[u].card for u in g.discards[low[1]]]
+        pile = [g.cards[u].card for u in _deck(g.discards, low[1])]
         _expect(cid in pile, f"{cid} in the {low[1]} discard pile", f"the pile is {pile}")
         return True
     if len(words) >= 3 and low[1] == "hand" and low[2] == "has":
@@ -283,13 +316,13 @@ def _value(sc: Scenario, lhs: str) -> Any:
         return "none" if b is None else f"{sc.names[b.attacker]} vs {sc.names[b.defender]}"
     if low.startswith("discard "):
         deck = low.split()[1]
-        pile = g.discards[deck]
+        pile = _deck(g.discards, deck)
         return g.cards[pile[-1]].card if pile else "empty"
     if low.startswith("discards "):
-        return len(g.discards[low.split()[1]])
+        return len(_deck(g.discards, low.split()[1]))
     if low.startswith("deck "):
         parts = low.split()
-        pile = g.decks[parts[1]]
+        pile = _deck(g.decks, parts[1])
         if len(parts) == 2:
             return len(pile)
         if not pile:
