@@ -142,6 +142,8 @@ class GameOverScreen(ModalScreen[str]):
         Binding("a", "choose('again')", "Play again", id="over.again"),
         Binding("m", "choose('menu')", "Main menu", id="over.menu"),
         Binding("escape", "choose('table')", "Table / score"),
+        Binding("l", "log(False)", "Log", id="table.log"),  # remapped with the table's
+        Binding("c", "log(True)", "Chat", id="table.chat"),
     ]
 
     class Asked(Message):
@@ -234,6 +236,15 @@ class GameOverScreen(ModalScreen[str]):
             self.peek(not self.has_class("-peek"))
             return
         self.dismiss(what)
+
+    def action_log(self, chat: bool) -> None:
+        """The game's log and chat, as the table shows them (its own keys are under
+        this screen): how the game ended, and a word with the others."""
+        from client.screens.table import TableScreen
+
+        tables = [s for s in self.app.screen_stack if isinstance(s, TableScreen)]
+        if tables:
+            tables[-1].open_log(focus_chat=chat)
 
     def retire(self) -> None:
         """The next game began: close now, or as soon as this screen is on top again."""

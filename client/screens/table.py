@@ -346,15 +346,15 @@ class TableScreen(Screen[None], QuickBlank):
         if self.wide:
             self.query_one(GameLog).focus()
         else:
-            self._open_log(focus_chat=False)
+            self.open_log(focus_chat=False)
 
     def action_chat(self) -> None:
         if self.wide:
             self.query_one("#chat-input", Input).focus()
         else:
-            self._open_log(focus_chat=True)
+            self.open_log(focus_chat=True)
 
-    def _open_log(self, focus_chat: bool) -> None:
+    def open_log(self, focus_chat: bool) -> None:
         from client.screens.logview import LogScreen
 
         log = self.frame.log if self.frame else []

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from client.screens.gameover import GameOverScreen
+from client.screens.logview import LogScreen
 from client.screens.setup import LocalPlan, SeatPlan
 from client.screens.table import TableScreen
 from client.viewmodel.prompt import build_prompt
@@ -37,6 +38,12 @@ async def test_a_whole_hotseat_game_to_a_winner_by_keys_only() -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "Game over" in text and "Play again" in text
+        await pilot.press("l")  # how the game ended, over the game-over screen
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen) and app.screen.lines
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
         await pilot.press("m")
         await pilot.pause()
         assert app.game is None
