@@ -184,9 +184,13 @@ def _hand_card(table: TableModel, handle: int, book: CardBook) -> CardDetails | 
     )
 
 
+#: The card kinds that are units: only their attack and health are printed figures.
+_UNIT_KINDS = frozenset(("basic", "elite", "special_basic", "special_elite"))
+
+
 def _printed_stats(info: CardInfo) -> tuple[str, ...]:
-    if info.attack is None and info.health is None:
-        return ()
+    if info.kind not in _UNIT_KINDS or (info.attack is None and info.health is None):
+        return ()  # an action or special card has no attack or health to show
     return (f"Attack {info.attack or 0} · Health {info.health or 0}",)
 
 

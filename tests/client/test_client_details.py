@@ -53,6 +53,7 @@ def test_printed_text_and_stats_come_from_the_catalog() -> None:
     assert strike is not None
     assert strike.where == "Your hand" and strike.cost.endswith("g") and strike.text
     assert strike.state == ("Playable now",)
+    assert strike.stats == ()  # an action card has no attack or health
     golem = card_details(t, "c:104", book)
     assert golem is not None and golem.state == ("Not playable now",)
     info = book.info("infantry")
