@@ -169,6 +169,21 @@ def _load() -> tuple[Any, str | None]:
         return None, str(exc) or type(exc).__name__
 
 
+def count_line(shown: list[Entry], entries: list[Entry], loaded: bool = True) -> str:
+    """"114 cards, 10 heroes"; filtered, each beside its own total ("2 cards of 114,
+    1 hero of 10"): cards and heroes are counted apart, so are their totals."""
+    filtered = loaded and len(shown) < len(entries)
+    parts = []
+    for hero, one, many in ((False, "card", "cards"), (True, "hero", "heroes")):
+        n = sum(1 for e in shown if (e.group == "hero") == hero)
+        total = sum(1 for e in entries if (e.group == "hero") == hero)
+        if n or not hero:
+            word = one if n == 1 else many
+            parts.append(f"{n} {word} of {total}" if filtered else f"{n} {word}")
+    text = ", ".join(parts)
+    return text + ("  [$text-muted](ctrl+r clears the filters)[/]" if filtered else "")
+
+
 class CardBrowserScreen(Screen[None]):
     """Browse the catalog. ``escape`` goes back; ``/`` searches; ``ctrl+r`` clears filters."""
 
@@ -193,7 +208,7 @@ class CardBrowserScreen(Screen[None]):
         heroes = self.catalog.heroes.values() if self.catalog is not None else ()
         costs = sorted({c for e in self.entries for c in e.costs})
         with Horizontal(id="cb-filters"):
-            yield Input(placeholder="Search name or text", id="cb-search")
+            yield Input(placeholder="Search name/text", id="cb-search")
             yield Select([(label, key) for key, label in GROUPS.items()], prompt="Any deck",
                          id="cb-deck")  # fmt: skip
             hero_options = sorted((str(h.name), str(h.id)) for h in heroes)
@@ -241,14 +256,9 @@ class CardBrowserScreen(Screen[None]):
         return next((e for e in self.shown if e.id == entry_id), None)
 
     def _count(self) -> None:
-        cards = sum(1 for e in self.shown if e.group != "hero")
-        heroes = len(self.shown) - cards
-        text = f"{cards} card{'s' if cards != 1 else ''}"
-        if heroes:
-            text += f", {heroes} hero{'es' if heroes != 1 else ''}"
-        if self.catalog is not None and len(self.shown) < len(self.entries):
-            text += f" of {len(self.entries)}  [$text-muted](ctrl+r clears the filters)[/]"
-        self.query_one("#cb-count", Static).update(text)
+        self.query_one("#cb-count", Static).update(
+            count_line(self.shown, self.entries, self.catalog is not None)
+        )
 
     def show_entry(self, entry: Entry | None) -> None:
         detail = self.query_one("#cb-detail", Static)
