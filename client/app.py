@@ -480,7 +480,7 @@ class AllegianceApp(App[int]):
             "Join a game", "Join a table by address and join code", self.action_join_game
         )
         yield SystemCommand("Watch a game", "Spectate a table", self.action_watch_game)
-        yield SystemCommand("Replays", "Step through your finished games", self.action_replays)
+        yield SystemCommand("Replays", "Step through your recorded games", self.action_replays)
         yield SystemCommand(
             "Settings", "Name, theme, auto-pass and stops, timer, keys", self.action_settings
         )

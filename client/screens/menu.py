@@ -19,7 +19,7 @@ ENTRIES = (
     ("join", "Join a game — address and join code", "join_game"),
     ("watch", "Watch a game", "watch_game"),
     ("cards", "Cards — browse every card, hero and ability", "cards"),
-    ("replays", "Replays — step through your finished games", "replays"),
+    ("replays", "Replays — step through your games", "replays"),
     ("settings", "Settings — name, theme, auto-pass, timer, keys", "settings"),
     ("help", "Rules and keys", "help"),
     ("quit", "Quit", "quit"),
