@@ -87,6 +87,27 @@ class LocalPlan:
         return {"format": "team", "seats": [{"team": i % 2} for i in range(len(self.seats))]}
 
 
+def default_name(kind: str, i: int) -> str:
+    """Seat ``i``'s name when nobody typed one: "Player 2" or "Bot 2"."""
+    return f"Player {i + 1}" if kind == "human" else f"Bot {i + 1}"
+
+
+def kind_name(name: str, kind: str, i: int) -> str:
+    """Seat ``i``'s name for a ``kind`` of seat: a default name of the other kind ("Bot",
+    "Bot 3"; "Player", "Player 3") or none becomes this kind's default; a name the user
+    typed stays."""
+    name = name.strip()[:32]
+    other = "bot" if kind == "human" else "human"
+    stale = {default_name(other, j) for j in range(4)} | {"Bot" if other == "bot" else "Player"}
+    return default_name(kind, i) if not name or name in stale else name
+
+
+def seat_label(i: int, fmt: str) -> str:
+    """A seat's label, in a team game with its team: "Seat 3 T1" (seats 1 and 3 are
+    team 1)."""
+    return f"Seat {i + 1}" + (f" T{i % 2 + 1}" if fmt == "team" else "")
+
+
 def default_plan(name: str = "Player") -> LocalPlan:
     return LocalPlan("duel", (SeatPlan("human", name, None), SeatPlan("bot", "Bot", None)))
 
@@ -98,7 +119,25 @@ def default_host_plan(name: str = "Player") -> LocalPlan:
 
 
 class SetupScreen(Screen[LocalPlan | None]):
-    """Dismissed with the plan (Start) or None (Back)."""
+    """Dismissed with the plan (Start) or None (Back).
+
+    Where the bordered fields do not fit (a narrow or short terminal, or a host's screen
+    with its extra rows at 80×24) the screen is ``-small``: fields one line high."""
+
+    CSS = """
+    SetupScreen .panel { overflow-y: auto; }
+    SetupScreen #host-note { margin: 0 0 1 0; }
+    SetupScreen SelectCurrent Static#label {
+        height: 1; text-wrap: nowrap; text-overflow: ellipsis;
+    }
+    SetupScreen.-small .row { margin: 0 0 1 0; }
+    SetupScreen.-small #seat-rows .row { margin: 0; }
+    SetupScreen.-small #seat-rows { margin: 0 0 1 0; }
+    SetupScreen.-small .row > .seat-label { padding: 0; width: 10; }
+    SetupScreen.-small .row > Select.kind { width: 16; }
+    SetupScreen.-small .row > Input.name { width: 13; margin: 0 1; }
+    SetupScreen.-small .buttons { padding: 0; }
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start"),
@@ -110,8 +149,14 @@ class SetupScreen(Screen[LocalPlan | None]):
         self.plan = plan
         self.hosting = hosting
         self.heroes = [("Random hero", "")] + [(n, i) for i, n in default_book().heroes()]
+        self._counts: tuple[int, ...] = ()  # the seat counts the count choice offers
 
     def compose(self) -> ComposeResult:
+        fmt = self.plan.format if self.plan.format in SEAT_COUNTS else "duel"
+        counts = SEAT_COUNTS[fmt]
+        count = len(self.plan.seats) if len(self.plan.seats) in counts else counts[0]
+        match = self.plan.best_of > 1
+        self._counts = counts
         with VerticalScroll(classes="center-box"), Vertical(classes="panel"):
             title = "Host a game on this network" if self.hosting else "New local game"
             yield Static(title, classes="panel-title")
@@ -123,17 +168,21 @@ class SetupScreen(Screen[LocalPlan | None]):
                 )
             with Horizontal(classes="row"):
                 yield Select(
-                    [(t, k) for k, t in FORMATS],
-                    value=self.plan.format,
-                    allow_blank=False,
-                    id="format",
+                    [(t, k) for k, t in FORMATS], value=fmt, allow_blank=False, id="format"
                 )
-                yield Select([("2 players", 2)], value=2, allow_blank=False, id="count")
-            with Horizontal(classes="row", id="match-row"):
+                yield Select(self._count_options(counts), value=count, allow_blank=False,
+                             id="count")  # fmt: skip
+            with Horizontal(classes="row", id="match-row") as match_row:
+                match_row.display = fmt == "duel"
                 yield Label("Match", classes="seat-label")
                 yield Select([(t, n) for n, t in BEST_OF], value=self.plan.best_of,
                              allow_blank=False, id="best-of")  # fmt: skip
-            yield Vertical(id="seat-rows")
+            # Every seat a format can have is built once and the unused ones hidden, so a
+            # change of format or count never removes and remounts widgets (a Select
+            # removed before it has mounted ends the app).
+            with Vertical(id="seat-rows"):
+                for i in range(max(n for c in SEAT_COUNTS.values() for n in c)):
+                    yield self._seat_row(i, fmt, match, shown=i < count)
             if self.hosting:
                 with Horizontal(classes="row"):
                     watchers = self.plan.options.get("spectators", "public")
@@ -145,67 +194,105 @@ class SetupScreen(Screen[LocalPlan | None]):
                 yield Button("Back", id="back")
         yield Footer()
 
+    def _seat_row(self, i: int, fmt: str, match: bool, shown: bool) -> Horizontal:
+        seat = (
+            self.plan.seats[i]
+            if i < len(self.plan.seats)
+            else SeatPlan("bot", default_name("bot", i), None)
+        )
+        name = kind_name(seat.name, seat.kind, i)
+        row = Horizontal(
+            Label(seat_label(i, fmt), id=f"seat-{i}", classes="seat-label"),
+            Select(
+                [(t, k) for k, t in KINDS],
+                value=seat.choice,
+                allow_blank=False,
+                id=f"kind-{i}",
+                classes="kind",
+            ),
+            Input(name, placeholder="name", max_length=32, id=f"name-{i}", classes="name"),
+            Select(
+                self.heroes,
+                value="" if match else seat.hero or "",
+                allow_blank=False,
+                id=f"hero-{i}",
+                classes="hero",
+                disabled=match,
+            ),
+            classes="row seat-row",
+        )
+        row.display = shown
+        return row
+
+    @staticmethod
+    def _count_options(counts: tuple[int, ...]) -> list[tuple[str, int]]:
+        return [(f"{n} players", n) for n in counts]
+
     def on_mount(self) -> None:
-        self._rebuild(len(self.plan.seats))
+        self._fit()
         self.query_one("#format", Select).focus()
 
-    def _rebuild(self, count: int) -> None:
-        fmt = str(self.query_one("#format", Select).value)
-        self.query_one("#match-row").display = fmt == "duel"
-        match = self._best_of() > 1
-        counts = SEAT_COUNTS[fmt]
-        count = count if count in counts else counts[0]
-        counter = self.query_one("#count", Select)
-        with counter.prevent(Select.Changed):
-            counter.set_options([(f"{n} players", n) for n in counts])
-            counter.value = count
-        rows = self.query_one("#seat-rows", Vertical)
-        rows.remove_children()
-        for i in range(count):
-            seat = (
-                self.plan.seats[i]
-                if i < len(self.plan.seats)
-                else SeatPlan("bot", f"Bot {i + 1}", None)
-            )
-            team = f" T{i % 2 + 1}" if fmt == "team" else ""
-            rows.mount(
-                Horizontal(
-                    Label(f"Seat {i + 1}{team}", classes="seat-label"),
-                    Select(
-                        [(t, k) for k, t in KINDS],
-                        value=seat.choice,
-                        allow_blank=False,
-                        id=f"kind-{i}",
-                        classes="kind",
-                    ),
-                    Input(
-                        seat.name, placeholder="name", max_length=32, id=f"name-{i}", classes="name"
-                    ),
-                    Select(
-                        self.heroes,
-                        value="" if match else seat.hero or "",
-                        allow_blank=False,
-                        id=f"hero-{i}",
-                        classes="hero",
-                        disabled=match,
-                    ),
-                    classes="row",
-                )
-            )
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _full_height(self) -> int:
+        """The lines the screen needs with bordered fields (3 lines each)."""
+        fmt = self.query_one("#format", Select).value
+        count = self.query_one("#count", Select).value
+        rows = 1 + (fmt == "duel") + (count if isinstance(count, int) else 4) + self.hosting
+        note = 3 if self.hosting else 0  # two lines of text and a margin below
+        return 2 + note + 3 * rows + 4 + 2 + 1  # title, rows, buttons, border, footer
+
+    def _fit(self) -> None:
+        width, height = self.size
+        small = width < 78 or height < self._full_height()
+        self.set_class(small, "-small")
+        for widget in self.query("Select, Input, Button"):
+            if isinstance(widget, Select | Input | Button):
+                widget.compact = small
+
+    def _seat_rows(self) -> list[Horizontal]:
+        return list(self.query_one("#seat-rows", Vertical).query_children(Horizontal))
 
     @on(Select.Changed, "#format")
-    def _format_changed(self, event: Select.Changed) -> None:
-        if event.value == self.plan.format:
-            return  # the initial value, or no change
-        self.plan = self.current_plan()
-        self._rebuild(len(self.plan.seats))
-
     @on(Select.Changed, "#best-of")
-    def _best_of_changed(self, event: Select.Changed) -> None:
-        if event.value == self.plan.best_of:
-            return  # the initial value, or no change
-        self.plan = self.current_plan()
-        self._rebuild(len(self.plan.seats))
+    @on(Select.Changed, "#count")
+    def _refresh(self) -> None:
+        """Show what the chosen format, count and series ask for: the count's choices,
+        the match row (duels), the seat rows and their teams, and the hero choices (off
+        in a match). Changes only what differs, so a repeated event changes nothing."""
+        value = self.query_one("#format", Select).value
+        fmt = value if isinstance(value, str) and value in SEAT_COUNTS else "duel"
+        self.query_one("#match-row").display = fmt == "duel"
+        counts = SEAT_COUNTS[fmt]
+        counter = self.query_one("#count", Select)
+        if counts != self._counts:
+            count = counter.value if counter.value in counts else counts[0]
+            with counter.prevent(Select.Changed):
+                counter.set_options(self._count_options(counts))
+                counter.value = count
+            self._counts = counts
+        count = counter.value if isinstance(counter.value, int) else counts[0]
+        match = self._best_of() > 1
+        for i, row in enumerate(self._seat_rows()):
+            row.display = i < count
+            row.query_one(f"#seat-{i}", Label).update(seat_label(i, fmt))
+            hero = row.query_one(f"#hero-{i}", Select)
+            hero.disabled = match
+            if match and hero.value != "":
+                hero.value = ""
+        self._fit()
+
+    @on(Select.Changed, ".kind")
+    def _kind_changed(self, event: Select.Changed) -> None:
+        """A seat's default name follows its kind ("Bot 3" as a human becomes "Player 3");
+        a name the user typed stays."""
+        i = int((event.select.id or "kind-0").removeprefix("kind-"))
+        kind = "human" if event.value == "human" else "bot"
+        name = self.query_one(f"#name-{i}", Input)
+        renamed = kind_name(name.value.strip(), kind, i)
+        if renamed != name.value.strip():
+            name.value = renamed
 
     def _best_of(self) -> int:
         """The chosen series: a match only for a duel."""
@@ -213,16 +300,11 @@ class SetupScreen(Screen[LocalPlan | None]):
         fmt = self.query_one("#format", Select).value
         return value if isinstance(value, int) and fmt == "duel" else 1
 
-    @on(Select.Changed, "#count")
-    def _count_changed(self, event: Select.Changed) -> None:
-        if not isinstance(event.value, int) or event.value == len(self.plan.seats):
-            return
-        self.plan = self.current_plan()
-        self._rebuild(event.value)
-
     def current_plan(self) -> LocalPlan:
         seats: list[SeatPlan] = []
-        for row in self.query("#seat-rows > Horizontal"):
+        for row in self._seat_rows():
+            if not row.display:
+                break
             i = len(seats)
             before = (
                 self.plan.seats[i] if i < len(self.plan.seats) else SeatPlan("bot", "", None, 0)
@@ -234,8 +316,7 @@ class SetupScreen(Screen[LocalPlan | None]):
             name = row.query_one(f"#name-{i}", Input).value.strip()[:32]
             hero_value = row.query_one(f"#hero-{i}", Select).value
             hero = hero_value or None if isinstance(hero_value, str) else before.hero
-            default = f"Player {i + 1}" if kind == "human" else f"Bot {i + 1}"
-            seats.append(SeatPlan(kind, name or default, hero, level))
+            seats.append(SeatPlan(kind, kind_name(name, kind, i), hero, level))
         fmt = self.query_one("#format", Select).value
         options = {k: v for k, v in self.plan.options.items() if k != "best_of"}
         if self.hosting:
