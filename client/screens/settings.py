@@ -34,6 +34,18 @@ TIMERS = ((("No timer"), 0), ("15 s", 15), ("30 s", 30), ("60 s", 60), ("120 s",
 
 
 class SettingsScreen(Screen[Settings | None]):
+    # The fields scroll between the title and Save/Back, which stay in sight on a small
+    # terminal (80x24 has room for about half of them); a focused field is scrolled into
+    # view (on_descendant_focus).
+    DEFAULT_CSS = """
+    SettingsScreen #settings-panel { scrollbar-size-vertical: 1; }
+    SettingsScreen #settings-title {
+        dock: top; width: 100%; content-align: center middle; text-style: bold; color: $accent;
+    }
+    SettingsScreen #settings-fields { height: auto; }
+    SettingsScreen #settings-panel > .buttons { dock: bottom; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save"),
         Binding("ctrl+k", "keys", "Keys"),
@@ -52,31 +64,33 @@ class SettingsScreen(Screen[Settings | None]):
         timers = list(TIMERS)
         if s.timer not in {t for _, t in timers}:
             timers.append((f"{s.timer} s", s.timer))
-        with VerticalScroll(classes="center-box"), Vertical(classes="panel"):
-            yield Static("Settings", classes="panel-title")
-            yield Label("Your name", classes="field-label")
-            yield Input(s.name, max_length=32, id="name")
-            yield Label("Theme", classes="field-label")
-            themes = [(t, t) for t in self.themes]
-            yield Select(
-                themes,
-                value=s.theme if s.theme in self.themes else self.themes[0],
-                allow_blank=False,
-                id="theme",
-            )
-            yield Label("Response windows", classes="field-label")
-            yield Checkbox("Auto-pass when passing is all I can do", s.auto_pass, id="auto_pass")
-            yield Checkbox(
-                "…but stop while something is on the chain", "chain" in s.stops, id="stop_chain"
-            )
-            yield Checkbox("…but stop during battles", "battle" in s.stops, id="stop_battle")
-            yield Checkbox("Let me respond to my own maneuvers (hold)", s.hold, id="hold")
-            yield Label("Decision timer on tables I create", classes="field-label")
-            yield Select(timers, value=s.timer, allow_blank=False, id="timer")
-            yield Label("Keys", classes="field-label")
-            with Horizontal(id="keys-row"):
-                yield Static(keys_summary(self.keys), id="keys-summary")
-                yield Button("Keys…", id="keys")
+        with Vertical(classes="center-box"), VerticalScroll(classes="panel", id="settings-panel"):
+            yield Static("Settings", id="settings-title")
+            with Vertical(id="settings-fields"):  # one block: Tab goes through it first
+                yield Label("Your name", classes="field-label")
+                yield Input(s.name, max_length=32, id="name")
+                yield Label("Theme", classes="field-label")
+                themes = [(t, t) for t in self.themes]
+                yield Select(
+                    themes,
+                    value=s.theme if s.theme in self.themes else self.themes[0],
+                    allow_blank=False,
+                    id="theme",
+                )
+                yield Label("Response windows", classes="field-label")
+                for label, value, box_id in (
+                    ("Auto-pass when passing is all I can do", s.auto_pass, "auto_pass"),
+                    ("…but stop while something is on the chain", "chain" in s.stops, "stop_chain"),
+                    ("…but stop during battles", "battle" in s.stops, "stop_battle"),
+                    ("Let me respond to my own maneuvers (hold)", s.hold, "hold"),
+                ):
+                    yield Checkbox(label, value, id=box_id, compact=True)
+                yield Label("Decision timer on tables I create", classes="field-label")
+                yield Select(timers, value=s.timer, allow_blank=False, id="timer")
+                yield Label("Keys", classes="field-label")
+                with Horizontal(id="keys-row"):
+                    yield Static(keys_summary(self.keys), id="keys-summary")
+                    yield Button("Keys…", id="keys")
             with Horizontal(classes="buttons"):
                 yield Button("Save", variant="primary", id="save")
                 yield Button("Back", id="back")
@@ -85,6 +99,20 @@ class SettingsScreen(Screen[Settings | None]):
     def on_mount(self) -> None:
         if self.open_keys:
             self.action_keys()
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # Textual's own scroll on focus takes a field under the docked Save/Back for
+        # "in view"; scrolling to it here keeps it clear of them, with its label.
+        fields = self.query_one("#settings-fields", Vertical)
+        if fields not in event.widget.ancestors:
+            return
+        panel = self.query_one("#settings-panel", VerticalScroll)
+        row = next(w for w in event.widget.ancestors_with_self if w.parent is fields)
+        index = fields.children.index(row)
+        label = fields.children[index - 1] if index else None
+        if isinstance(label, Label) and label.has_class("field-label"):
+            panel.scroll_to_widget(label, animate=False, immediate=True)
+        panel.scroll_to_widget(event.widget, animate=False, immediate=True)
 
     @on(Button.Pressed, "#keys")
     def action_keys(self) -> None:
