@@ -12,7 +12,7 @@ from typing import Any
 
 from client.viewmodel.prompt import DECK_NAMES
 from client.viewmodel.refs import Namer
-from client.viewmodel.table import PHASE_NAMES, STEP_NAMES
+from client.viewmodel.table import PHASE_NAMES, STEP_NAMES, chain_label
 
 Event = Mapping[str, Any]
 
@@ -48,10 +48,15 @@ def _drew(e: Event, n: Namer) -> str:
 
 def _announced(e: Event, n: Namer) -> str:
     item = e.get("item") or {}
-    label = item.get("label") or n.card(str(item.get("source", "")))
+    who = n.seat(item.get("seat", e.get("seat")))
+    if item.get("kind") == "battle" and item.get("opponent") is not None:
+        return f"{who} announced a battle against {n.seat(item['opponent'])}."
+    label = chain_label(item, n)
+    if item.get("kind") == "unlock":
+        return f"{who} announced {label[:1].lower()}{label[1:]}."
     targets = item.get("targets") or []
     on = f" targeting {n.refs(list(targets))}" if targets else ""
-    return f"{n.seat(item.get('seat', e.get('seat')))} announced {label}{on}."
+    return f"{who} announced {label}{on}."
 
 
 def _damaged(e: Event, n: Namer) -> str:
@@ -76,6 +81,19 @@ def _card_of(e: Event, n: Namer) -> str:
     if isinstance(e.get("card"), str):
         return n.card(str(e["card"]))
     return _thing(e, n)
+
+
+def _unit(e: Event, n: Namer) -> str:
+    """A unit as the board labels it ("Imp 2" when its controller has two Imps): by its
+    reference or handle (a unit that just left play keeps the label it had), else by
+    its card."""
+    target = e.get("target")
+    if target is not None and n.card_of(str(target)) is not None:
+        return n.thing(str(target))
+    handle = e.get("handle")
+    if isinstance(handle, int) and n.handle_card(handle) is not None:
+        return n.handle(handle)
+    return _card_of(e, n)
 
 
 def _ability(e: Event, n: Namer) -> str:
@@ -146,11 +164,12 @@ _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
         f"{_who(e, n)} unlocked {n.ability(int(e.get('seat', 0)), str(e.get('ability', '?')))}."
     ),
     "enlisted": lambda e, n: f"{_who(e, n)} enlisted {_card_of(e, n)}.",
-    "entered_play": lambda e, n: f"{_card_of(e, n)} entered play for {_who(e, n)}.",
+    "entered_play": lambda e, n: f"{_unit(e, n)} entered play for {_who(e, n)}.",
     "damaged": _damaged,
     "prevented": lambda e, n: f"{e.get('amount', '?')} damage to {_thing(e, n)} was prevented.",
     "healed": lambda e, n: f"{_thing(e, n)} healed {e.get('amount', '?')} damage.",
-    "destroyed": lambda e, n: f"{_card_of(e, n)} ({_who(e, n)}) was destroyed.",
+    "destroyed": lambda e, n: f"{_unit(e, n)} ({_who(e, n)}) was destroyed.",
+    "removed_from_play": lambda e, n: f"{_unit(e, n)} was removed from play until the end of turn.",
     "augmented": lambda e, n: f"{_thing(e, n)} got {e.get('amount', 1)} augment counter(s).",
     "counter_added": lambda e, n: (
         f"{_thing(e, n)} got a {e.get('counter', e.get('name', ''))} counter."
@@ -204,8 +223,11 @@ def sentences(
     """Lines for a batch of events, named with the view they led to (and the one before,
     for cards that left play)."""
     namer = Namer(view, earlier=earlier)
-    for e in events:  # an item may be announced and resolved within one change
-        item = e.get("item") if e.get("t") == "announced" else None
-        if isinstance(item, Mapping) and item.get("label") is not None:
-            namer.remember_chain(item.get("id"), str(item["label"]))
+    # "resolved" and "fizzled" name the item by its id: it may have left the chain (or
+    # been announced and resolved) within this very change
+    items = [*((earlier or {}).get("chain") or []), *(view.get("chain") or [])]
+    items += [e.get("item") for e in events if e.get("t") == "announced"]
+    for item in items:
+        if isinstance(item, Mapping) and namer.chain_label(item.get("id")) is None:
+            namer.remember_chain(item.get("id"), chain_label(item, namer))
     return [sentence(e, namer) for e in events if e.get("t") != "phase_began" or e.get("phase")]

@@ -240,6 +240,10 @@ def _option_label(option: Any, namer: Namer) -> str:
     return text
 
 
+def _figure(value: int | None, unit: str) -> str:
+    return f" {value}{unit}" if value is not None else ""
+
+
 def _leaf_label(action: Action, view: Mapping[str, Any], namer: Namer) -> str:
     """Words for the one-action kinds (everything but the grouped ones)."""
     kind = action["kind"]
@@ -249,9 +253,12 @@ def _leaf_label(action: Action, view: Mapping[str, Any], namer: Namer) -> str:
         count = ((view.get("decks") or {}).get(deck) or {}).get("count")
         left = f" ({count} left)" if count is not None else ""
         return f"Draw from the {DECK_NAMES.get(deck, deck)}{left}"
-    if kind == "equip":
+    if kind == "equip":  # each face with its figure, as the board shows equipment
+        weapon = namer.book.info(str(action["weapon"]))
+        armor = namer.book.info(str(action["armor"]))
         return (
-            f"Weapon {namer.card(str(action['weapon']))} · armor {namer.card(str(action['armor']))}"
+            f"Weapon {weapon.name}{_figure(weapon.attack, 'atk')}"
+            f" · armor {armor.name}{_figure(armor.armor, 'arm')}"
         )
     if kind == "first":
         return f"{namer.seat(action['seat'])} goes first"
@@ -336,7 +343,10 @@ def _title(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> tuple[
     if "trigger" in kinds:
         return "Order your triggered effects: which goes on the chain next?", False
     if "targets" in kinds or "decline" in kinds:
-        return "Choose targets for your triggered effect", False
+        effect = f"{namer.card(str(prompt['source']))}'s effect" if prompt.get("source") else ""
+        if not any(a.get("targets") for a in legal if a.get("kind") == "targets"):
+            return f"Use {effect or 'your triggered effect'}, or decline", False
+        return f"Choose targets for {effect or 'your triggered effect'}", False
     if "armor" in kinds:
         return "Split your armor among the attackers", False
     if chain:
@@ -346,8 +356,10 @@ def _title(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> tuple[
     if battle:
         step = STEP_NAMES.get(str(battle.get("step")), str(battle.get("step")))
         return f"Battle · {step}: play a reaction or pass", True
-    if view.get("phase") == "end":
-        return "End of turn: a last chance for maneuvers, or pass", True
+    if view.get("phase") == "end":  # only reactions now (docs/rulings.md, ruling 30)
+        if view.get("current") == seat:
+            return "End of your turn: a last chance for reactions, or pass", True
+        return f"End of {namer.seat(view.get('current'))}'s turn: play a reaction or pass", True
     if view.get("current") == seat and view.get("phase") == "maneuver":
         return "Your maneuver phase: choose a maneuver, or pass to end the turn", False
     return f"{namer.seat(view.get('current'))}'s turn: play a reaction or pass", True

@@ -203,6 +203,9 @@ class BattleModel:
     defender: str
     step: str
     lines: tuple[str, ...]  # one per attacker: "Infantry 3/4 ← Halberdier" or "→ hero"
+    #: Said when there are no attackers: "no attackers yet" while they may still be
+    #: declared, "no attackers" once that step is over.
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -400,8 +403,17 @@ def chain_label(item: Mapping[str, Any], namer: Namer) -> str:
     if kind == "battle":
         return "Initiating a battle"
     if kind == "unlock":
-        return f"Unlocking {item.get('label') or namer.card(str(item.get('source', '')))}"
-    return str(item.get("label") or namer.card(str(item.get("source", ""))))
+        return f"Unlocking {item.get('label') or _source(item, namer)}"
+    return str(item.get("label") or _source(item, namer))
+
+
+def _source(item: Mapping[str, Any], namer: Namer) -> str:
+    """What a chain entry comes from: a hero ability by its name on the hero's board, or
+    a card."""
+    source = str(item.get("source", ""))
+    if item.get("kind") in ("ability", "unlock") and isinstance(item.get("seat"), int):
+        return namer.ability(int(item["seat"]), source)
+    return namer.card(source)
 
 
 def _chain(view: Mapping[str, Any], namer: Namer) -> tuple[ChainLine, ...]:
@@ -425,18 +437,25 @@ def _battle(view: Mapping[str, Any], namer: Namer) -> BattleModel | None:
     if not battle:
         return None
     defended = {str(a): str(d) for a, d in battle.get("pairs") or []}
+    # attackers that were assigned a defender which then left play: still defended, they
+    # deal no damage at all (docs/rulings.md, ruling 8)
+    blocked = {str(a) for a in battle.get("blocked") or []}
     lines = []
     for ref in battle.get("attackers") or []:
         ref = str(ref)
         if ref in defended:
             lines.append(f"{namer.ref(ref)}  ⚔  {namer.ref(defended[ref])}")
+        elif ref in blocked:
+            lines.append(f"{namer.ref(ref)}  →  blocked (its defender left play)")
         else:
             lines.append(f"{namer.ref(ref)}  →  {namer.hero(int(battle['defender']))}")
+    step = str(battle.get("step"))
     return BattleModel(
         attacker=namer.seat(battle.get("attacker")),
         defender=namer.seat(battle.get("defender")),
-        step=STEP_NAMES.get(str(battle.get("step")), str(battle.get("step"))),
+        step=STEP_NAMES.get(step, step),
         lines=tuple(lines),
+        note="" if lines else ("no attackers yet" if step == "declare" else "no attackers"),
     )
 
 

@@ -12,25 +12,34 @@ from client.viewmodel.table import BattleModel, ChainLine, DeckLine
 from client.widgets import MarkupStatic, concat, parsed
 from client.widgets.strip import CardStrip, Item, plain_item
 
-_CHAIN_TITLE = parsed("[b]Chain[/b] [$text-muted](top resolves first)[/]")
+_CHAIN_TITLE = parsed("[b]Chain[/b] ")
+_INDENT = " " * 6  # under the title, where the entries below the top one start
+_ORDER_HINT = parsed(f"{_INDENT}[$text-muted](the top one resolves first)[/]")
 
 
 def _entry(chain: tuple[ChainLine, ...], depth: int, item: ChainLine) -> str:
     arrow = "▶" if depth == 0 else " "
     on = f" → {escape(item.targets)}" if item.targets else ""
     return (
-        f" {arrow} {len(chain) - depth}. {escape(item.label)}"
+        f"{arrow} {len(chain) - depth}. {escape(item.label)}"
         f" [$text-muted]({escape(item.who)})[/]{on}"
     )
 
 
 def chain_content(chain: tuple[ChainLine, ...], item: Item = plain_item) -> Content:
-    """The chain, top first, each entry drawn by ``item`` (a strip marks its cursor)."""
+    """The chain, top first, each entry drawn by ``item`` (a strip marks its cursor).
+
+    The top entry shares the title's line: where the board has room for one line of
+    the chain (the compact layout, under a tall prompt), it is the entry that resolves
+    next, not a bare title."""
     if not chain:
         return parsed("")
-    parts: list[Content | str] = [_CHAIN_TITLE]
+    parts: list[Content | str] = []
     for depth, line in enumerate(reversed(chain)):
-        parts += ["\n", item(line.ref, _entry(chain, depth, line))]
+        parts += ["\n", _INDENT] if depth else [_CHAIN_TITLE]
+        parts.append(item(line.ref, _entry(chain, depth, line)))
+    if len(chain) > 1:
+        parts += ["\n", _ORDER_HINT]
     return concat(parts)
 
 
@@ -41,8 +50,8 @@ def battle_markup(battle: BattleModel | None) -> str:
         f"[b]Battle[/b] {escape(battle.attacker)} ⚔ {escape(battle.defender)}"
         f" · {escape(battle.step)}"
     ]
-    if not battle.lines:
-        lines.append("   [$text-muted]no attackers yet[/]")
+    if battle.note:
+        lines.append(f"   [$text-muted]{escape(battle.note)}[/]")
     lines += [f"   {escape(line)}" for line in battle.lines]
     return "\n".join(lines)
 
@@ -71,6 +80,8 @@ class ChainView(CardStrip):
         self.display = bool(chain)
         self.set_refs(tuple(line.ref for line in reversed(chain)))  # top first, as drawn
         self.redraw()
+        if chain:  # a new entry asks for an answer: the board scrolls to show the chain
+            self.call_after_refresh(self.scroll_visible, animate=False)
 
     def redraw(self) -> None:
         if self._shown is not None:

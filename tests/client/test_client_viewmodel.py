@@ -194,7 +194,7 @@ def test_log_sentences_name_cards_that_left_play() -> None:
     assert lines == [
         "Skilled Strike resolved.",
         "Militia Recruit 1 (Alice) was dealt 3 damage.",
-        "Militia Recruit (Alice) was destroyed.",
+        "Militia Recruit 1 (Alice) was destroyed.",  # named as the line above
         "Bob drew a card from the action deck.",
         "Alice drew Infantry from the basic unit deck.",
         "Bob announced Skilled Strike targeting Militia Recruit (Alice).",

@@ -1,0 +1,127 @@
+"""Words on the table that must not mislead: the battle panel, prompt titles, the log's
+unit names, the first-turn equipment choice and the chain at 80×24."""
+
+from __future__ import annotations
+
+import pytest
+
+from client.cards import CardBook, default_book
+from client.viewmodel.log import sentences
+from client.viewmodel.prompt import build_prompt
+from client.viewmodel.table import build_table
+from client.widgets.chain import battle_markup, chain_content
+from tests.client.fixtures import views as v
+from tests.client.helpers import Fake, make_app, screen_text
+
+BOOK = CardBook()  # no catalog: names come from the ids
+
+
+def _no_attackers(step: str) -> str:
+    view = v.declare()
+    view["battle"].update(step=step, attackers=[])
+    return battle_markup(build_table(view, BOOK).battle)
+
+
+def test_no_attackers_yet_only_while_they_may_be_declared() -> None:
+    assert "no attackers yet" in _no_attackers("declare")
+    for step in ("after_declare", "assign", "after_assign", "damage", "after_damage"):
+        text = _no_attackers(step)
+        assert "no attackers" in text and "yet" not in text, step
+
+
+def test_an_attacker_whose_defender_left_play_stays_blocked() -> None:
+    """Ruling 8: it deals no damage at all, so it must not read as going at the hero."""
+    view = v.assign()
+    view["battle"].update(step="after_assign", attackers=["w:0", "u:11"], pairs=[])
+    view["battle"]["blocked"] = ["w:0"]
+    lines = build_table(view, BOOK).battle.lines  # type: ignore[union-attr]
+    assert lines[0] == "Lance of Dominion (Alice's weapon)  →  blocked (its defender left play)"
+    assert lines[1] == "Militia Recruit 1 (Alice)  →  Beledan Kind"  # unblocked: the hero
+
+
+def test_a_trigger_target_prompt_names_its_card() -> None:
+    view = v.trigger_targets()
+    view["prompt"]["source"] = "lance_of_dominion"
+    assert build_prompt(view, BOOK).title == "Choose targets for Lance of Dominion's effect"
+    view["prompt"]["source"] = "nightblade"
+    view["legal"] = [{"kind": "targets", "targets": []}, {"kind": "decline"}]
+    assert build_prompt(view, BOOK).title == "Use Nightblade's effect, or decline"
+
+
+def _end_of_turn(current: int) -> str:
+    view = v.base(0)
+    view.update(phase="end", current=current, priority=0)
+    view["legal"] = [{"kind": "play", "card": 101, "half": 0, "targets": ["u:11"]}]
+    view["legal"].append({"kind": "pass"})
+    return build_prompt(view, BOOK).title
+
+
+def test_end_of_turn_window_is_worded_for_whose_turn_it_is() -> None:
+    assert _end_of_turn(0) == "End of your turn: a last chance for reactions, or pass"
+    assert _end_of_turn(1) == "End of Bob's turn: play a reaction or pass"
+
+
+def test_the_first_turn_equipment_choice_shows_each_face_s_figure() -> None:
+    labels = [c.label for c in build_prompt(v.equip(), default_book()).choices]
+    assert labels[0] == "Weapon Lance of Dominion 2atk · armor Adamantine Platemail 2arm"
+    assert labels[3] == "Weapon Styrka Mandatum 3atk · armor Crimson Shield 1arm"
+
+
+def test_a_destroyed_unit_keeps_the_label_the_board_gave_it() -> None:
+    before, after = v.base(0), v.base(0)
+    after["players"][0]["units"].pop(1)  # Militia Recruit 2 dies; 1 is now the only one
+    events = [
+        {"t": "damaged", "target": "u:12", "amount": 3, "battle": True},
+        {"t": "destroyed", "target": "u:12", "card": "militia_recruit", "seat": 0},
+    ]
+    assert sentences(events, after, before) == [
+        "Militia Recruit 2 (Alice) was dealt 3 battle damage.",
+        "Militia Recruit 2 (Alice) was destroyed.",
+    ]
+    # a unit entering play next to another of its kind is named as the board names it
+    entered = [{"t": "entered_play", "seat": 0, "card": "militia_recruit", "handle": 12}]
+    assert sentences(entered, before, v.base(0)) == ["Militia Recruit 2 entered play for Alice."]
+
+
+def test_log_names_chain_items_without_a_label() -> None:
+    before = v.base(0)
+    before["chain"] = [{"id": 4, "seat": 1, "kind": "unlock", "source": "smite", "targets": []}]
+    unlock = dict(before["chain"][0])
+    assert sentences([{"t": "resolved", "id": 4}], v.base(0), before) == [
+        "Unlocking Smite resolved."
+    ]
+    assert sentences([{"t": "announced", "item": unlock}], before, v.base(0)) == [
+        "Bob announced unlocking Smite."
+    ]
+
+
+def test_the_chain_title_shares_its_line_with_the_top_entry() -> None:
+    first = chain_content(build_table(v.waiting(), BOOK).chain).plain.splitlines()[0]
+    assert first.startswith("Chain") and "Battle Surge (Alice)" in first
+
+
+@pytest.mark.asyncio
+async def test_the_top_of_the_chain_shows_at_80x24_on_a_crowded_board() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        fake = Fake(app, [0])
+        fake.show(0, v.response_crowded())
+        await pilot.pause()
+        await pilot.pause()
+        text = screen_text(app)
+    chain = [line for line in text.splitlines() if "Chain" in line]
+    assert chain and "Skilled Strike (Bob) → Militia Recruit 1 (Alice)" in chain[0]
+
+
+def test_a_hero_ability_on_the_chain_is_named_as_on_its_hero() -> None:
+    """De'Soth Pravus's ability ``desoth_equip`` is "Equip" on his board, in the prompt
+    and in the log (it read "Desoth Equip")."""
+    view = v.response()
+    view["players"][1]["hero"] = "desoth_pravus"
+    view["chain"] = [{"id": 5, "seat": 1, "kind": "ability", "source": "desoth_equip"}]
+    view["chain"][0]["targets"] = []
+    assert build_prompt(view).title == "Respond to Equip (Bob) — or pass"
+    assert build_table(view).chain[0].label == "Equip"
+    after = v.copy_of(view)
+    after["chain"] = []
+    assert sentences([{"t": "resolved", "id": 5}], after, view) == ["Equip resolved."]
