@@ -447,8 +447,8 @@ class AllegianceApp(App[int]):
 
     def _leave_warning(self) -> str | None:
         game = self.game
-        if game is None or game.session.spectator:
-            return None
+        if game is None or game.session.spectator or game.over_shown:
+            return None  # nothing to lose: watching, or the game is over
         hosting = game.join_hint is not None
         kind = "hosting" if hosting else "local" if game.local else "joined"
         return leave_warning(kind, game.session.any_table_info())
