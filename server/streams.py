@@ -8,6 +8,11 @@ and shared by every connection subscribed to it. Spectators see the public view,
 table created with ``spectators: "all"``, each seat's entry as that seat sees it
 (:meth:`Publisher._open_view`). The table keeps its last chat lines (in the store too) and
 sends them to each connection that joins, resumes or watches.
+
+The table also keeps the last :data:`EVENTS_KEEP` raw events of its current game, so a
+sync carries the recipient's earlier events (filtered like a patch's, by
+:meth:`Publisher._events_for`): a player who rejoins, a late spectator, or everyone after
+a restart (the table rebuilds them by replaying its log) sees the game's log so far.
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ import logging
 import sqlite3
 import time
 from collections import deque
+from collections.abc import Sequence
 from typing import Any
 
 from server.options import spectator_view
@@ -27,6 +33,8 @@ from shared.rules.base import RuleSet
 log = logging.getLogger("allegiance.table")
 #: Chat lines a table keeps for people who join, resume or watch later.
 CHAT_KEEP = 200
+#: Raw events of the current game a table keeps for the syncs of those who come later.
+EVENTS_KEEP = 300
 
 
 class Publisher:
@@ -48,6 +56,9 @@ class Publisher:
     #: the kept chat lines (None: not loaded yet) and the number of the next one
     _chat: deque[dict[str, Any]] | None = None
     _chat_next: int = 0
+    #: the kept events of the current game (None: none yet) and that game's number
+    _game_events: deque[dict[str, Any]] | None = None
+    _events_game: int = 0
     #: the views of the state ``_views_of`` at ``_views_version``, by recipient
     _views: dict[int | None, Any] = {}  # noqa: RUF012  # replaced, never mutated in place
     _views_of: Any = None
@@ -215,6 +226,7 @@ class Publisher:
             "seq": stream.seq,
             "doc": stream.doc,
             "hash": view_hash(stream.doc),
+            "events": self._events_for(list(self._kept_events()), seat),
         }
         if request_id is not None:
             msg["id"] = request_id
@@ -307,6 +319,28 @@ class Publisher:
         if request_id is not None:
             msg["id"] = request_id
         sender.deliver(codec.encode(msg))
+
+    # --- the current game's events ----------------------------------------------------
+
+    def _kept_events(self) -> deque[dict[str, Any]]:
+        """The current game's kept events. They belong to one game of the table: when the
+        next game of a match or a rematch has begun, the last game's are dropped here (a
+        comparison, so the command path costs no more than the append)."""
+        played = self.series.played
+        if self._game_events is None or self._events_game != played:
+            self._game_events = deque(maxlen=EVENTS_KEEP)
+            self._events_game = played
+        return self._game_events
+
+    def keep_events(self, events: Sequence[dict[str, Any]]) -> None:
+        """Keep the raw events of an applied command (not copied: events are never
+        changed once made); each sync filters them for its recipient."""
+        if events:
+            self._kept_events().extend(events)
+
+    def forget_events(self) -> None:
+        """Drop the kept events (before the table's log is replayed from the start)."""
+        self._game_events = None
 
     # --- chat history ------------------------------------------------------------------
 

@@ -124,6 +124,7 @@ class Table(Publisher):
     def _replay(self) -> Any:
         """The game state rebuilt from the seed and the command log (the source of truth)."""
         self.series.rewind(self)
+        self.forget_events()  # rebuilt from the log too: a restart keeps the game's log
         state = self.rules.new_game(self.full_setup(), self._seed)
         self.log_len = 0
         for cmd in self.host.store.commands(self.id):
@@ -131,7 +132,8 @@ class Table(Publisher):
                 state = self.series.replay_boundary(self, state)
                 self.log_len = cmd.idx + 1
                 continue
-            state, _ = self.rules.apply(state, cmd.seat, cmd.action)
+            state, events = self.rules.apply(state, cmd.seat, cmd.action)
+            self.keep_events(events)
             if cmd.cmd_id is not None:
                 self._remember(self.seats[cmd.seat], cmd.cmd_id, self.rules.version(state))
             self.log_len = cmd.idx + 1
@@ -286,11 +288,13 @@ class Table(Publisher):
             raise _Failed("internal", "The server could not store it.") from None
         self.state = new_state
         self.log_len += 1
+        events = list(events)
+        self.keep_events(events)  # a failed batch commit replays the log, these with it
         s = self.seats[seat]
         if cmd_id is not None:
             self._remember(s, cmd_id, self.rules.version(new_state))
         s.hold_armed = bool(s.settings["hold"]) and action.get("kind") != "pass"
-        return list(events)
+        return events
 
     def _apply(self, seat: int, action: dict[str, Any], version: int | None) -> tuple[Any, Any]:
         if self._in_place:
