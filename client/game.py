@@ -43,6 +43,7 @@ from client.screens.table import TableFrame, TableScreen
 from client.viewmodel.log import sentences
 from client.viewmodel.prompt import as_the_server_passes, safe_prompt
 from client.viewmodel.table import build_table
+from client.widgets.log import earlier_lines
 
 if TYPE_CHECKING:
     from client.app import AllegianceApp
@@ -208,6 +209,8 @@ class GameController:
         stream = self.session.stream(update.seat)
         if stream is None or stream.view is None:
             return
+        if update.earlier and not stream.log:
+            stream.log.extend(self._earlier_log(update, stream.view))
         if update.events:
             stream.log.extend(sentences(list(update.events), stream.view, stream.earlier_view))
         if self.settings is not None and not self._settings_sent and update.seat is not None:
@@ -215,6 +218,14 @@ class GameController:
             self.session.send_settings(**self.settings)
         if update.full and update.seat in self._skips_to_resend:
             self._resend_skip(update.seat, self._skips_to_resend.pop(update.seat), stream.view)
+
+    @staticmethod
+    def _earlier_log(update: SeatChanged, view: dict[str, Any]) -> list[str]:
+        """The log lines of a sync's earlier events (the game so far), marked earlier.
+        Only a log that is still empty gets them (a fresh join or watch, a new client
+        after a restart): a client that shows the game's lines already keeps them, so a
+        mere reconnect shows none twice."""
+        return earlier_lines(sentences(list(update.earlier), view))
 
     def _resend_skip(self, seat: int, turn: object, view: dict[str, Any]) -> None:
         """After a reconnect, "pass until my turn" again for a seat that had it on, when

@@ -16,6 +16,9 @@ only the maps and lists on the ops' paths, the rest is shared with the previous 
 the previous view stays valid as ``earlier_view`` without a deep copy. Nothing in the
 client may change a view in place.
 
+A ``sync`` carries the seat's events of the game so far (``SeatChanged.earlier``), for
+a log that starts empty: the controller shows them once, as earlier lines.
+
 It also keeps the table's chat: the lines said live (``chat``) and, after each join,
 resume or watch, the ``chat_history`` the server sends; a history line this client has
 already shown (after a reconnect, say) is not shown again, and lines said before it
@@ -48,11 +51,14 @@ class Update:
 
 @dataclass(frozen=True)
 class SeatChanged(Update):
-    """A seat's document changed (``events`` are the patch's events for that seat)."""
+    """A seat's document changed (``events`` are the patch's events for that seat);
+    ``earlier``: a sync's events, those of the game so far (the log of a seat that has
+    none yet: just joined, watching late, or back after a restart)."""
 
     seat: int | None
     events: tuple[Mapping[str, Any], ...] = ()
     full: bool = False
+    earlier: tuple[Mapping[str, Any], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -417,7 +423,8 @@ class ClientSession:
         stream.doc = dict(msg["doc"])
         stream.seq = int(msg["seq"])
         stream.awaiting_sync = False
-        return [SeatChanged(seat, (), full=True), *self._continue_batch(stream)]
+        earlier = tuple(e for e in msg.get("events") or () if isinstance(e, Mapping))
+        return [SeatChanged(seat, (), full=True, earlier=earlier), *self._continue_batch(stream)]
 
     def _on_patch(self, msg: Mapping[str, Any]) -> list[Update]:
         stream = self.streams.get(msg.get("seat"))

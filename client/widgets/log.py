@@ -2,7 +2,8 @@
 
 Chat lines said before this client came to the table (or while it was away), which the
 server sends as the table's chat history, are shown dimmed under an "earlier messages"
-rule, so they are not read as just said.
+rule, so they are not read as just said. The game log does the same with the events of
+the game so far that a sync brings (:func:`earlier_lines`).
 """
 
 from __future__ import annotations
@@ -45,6 +46,31 @@ class SteadyLog(RichLog):
         return super()._size_updated(size, virtual_size, container_size, layout)
 
 
+class EarlierLine(str):
+    """A game-log line from before this client came to the table: shown dimmed."""
+
+    __slots__ = ()
+
+
+#: The rule above a game log's earlier lines (the chat's :data:`EARLIER_RULE`, for events).
+EARLIER_LOG_RULE = "── earlier in this game ──"
+
+
+def earlier_lines(lines: list[str]) -> list[str]:
+    """``lines`` (sentences of events from before this client came) marked earlier,
+    under a rule, as the chat shows its history; nothing when there are none."""
+    if not lines:
+        return []
+    return [EarlierLine(EARLIER_LOG_RULE), *(EarlierLine(line) for line in lines)]
+
+
+def _styled(line: str) -> str | Text:
+    if not isinstance(line, EarlierLine):
+        return line
+    rule = str(line) == EARLIER_LOG_RULE
+    return Text(str(line), style="dim italic" if rule else "dim")
+
+
 class GameLog(SteadyLog):
     """The displayed seat's log; replaced wholesale when the seat changes."""
 
@@ -62,7 +88,7 @@ class GameLog(SteadyLog):
             self._shown = 0
             self._owner = owner
         for line in lines[self._shown :]:
-            self.write(line)
+            self.write(_styled(line))
         self._shown = len(lines)
 
 

@@ -1,0 +1,183 @@
+"""The game log of a client that comes to a game under way (a join, a late watch, a new
+client after a server restart) starts with the game so far, which the sync carries: the
+lines show dimmed under a rule, once — a reconnect of a client that shows them already
+adds none."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from client.app import AllegianceApp
+from client.net.connection import Connection
+from client.net.session import ClientSession, SeatChanged
+from client.screens.join import JoinPlan
+from client.screens.table import TableScreen
+from client.viewmodel.log import sentences
+from client.widgets.log import EARLIER_LOG_RULE, EarlierLine, GameLog, earlier_lines
+from server.client import ProtocolClient
+from server.local import start_local_server
+from tests.client.driver import Waiter
+from tests.client.fixtures import views as v
+from tests.client.helpers import Fake, close_connection, make_app, patch, screen_text, sync
+
+SIZE = (150, 90)
+EARLIER: list[dict[str, Any]] = [{"t": "game_started"}, {"t": "first_player", "seat": 0}]
+
+
+def sync_with(seat: int | None, view: dict[str, Any], events: list[dict[str, Any]],
+              seq: int = 0) -> dict[str, Any]:  # fmt: skip
+    return {**sync(seat, view, seq), "events": events}
+
+
+def test_the_session_hands_a_sync_s_events_on_as_earlier_ones() -> None:
+    s = ClientSession(lambda m: None, "Alice")
+    updates = s.on_message(sync_with(0, v.maneuver(), [*EARLIER, "junk"]))  # type: ignore[list-item]
+    changed = [u for u in updates if isinstance(u, SeatChanged)]
+    assert changed[0].earlier == tuple(EARLIER) and changed[0].events == ()
+    plain = s.on_message(sync(0, v.maneuver()))  # an older server: no events
+    assert next(u for u in plain if isinstance(u, SeatChanged)).earlier == ()
+
+
+def test_earlier_lines_are_marked_under_a_rule() -> None:
+    lines = earlier_lines(["The game began.", "Alice plays first."])
+    assert lines == [EARLIER_LOG_RULE, "The game began.", "Alice plays first."]
+    assert all(isinstance(line, EarlierLine) for line in lines)
+    assert earlier_lines([]) == []
+
+
+@pytest.mark.asyncio
+async def test_a_sync_fills_an_empty_log_once_dimmed_then_live_lines_follow() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        fake = Fake(app, [0])
+        fake.feed(sync_with(0, v.maneuver(), EARLIER))
+        fake.docs[0], fake.seq[0] = sync(0, v.maneuver())["doc"], 0
+        stream = fake.session.streams[0]
+        expected = earlier_lines(sentences(list(EARLIER), v.maneuver()))
+        assert stream.log == expected and len(expected) == 3
+        fake.feed(sync_with(0, v.maneuver(), EARLIER, seq=0))  # a reconnect: none twice
+        assert stream.log == expected
+        later = v.maneuver_one_unit_damaged()
+        fake.feed(patch(fake.docs[0], {**fake.docs[0], "view": later}, 0, 1,
+                        [{"t": "passed", "seat": 1}]))  # fmt: skip
+        assert len(stream.log) == 4 and not isinstance(stream.log[-1], EarlierLine)
+        await pilot.pause()
+        assert EARLIER_LOG_RULE in screen_text(app)
+        log = app.screen.query_one("#log", GameLog)
+        dim = [any(seg.style and seg.style.dim for seg in strip) for strip in log.lines]
+        assert dim[:3] == [True, True, True] and dim[-1] is False
+
+
+# a real server ---------------------------------------------------------------------------
+async def until(changed: asyncio.Event, ready: Callable[[], bool]) -> None:
+    while not ready():
+        changed.clear()
+        await asyncio.wait_for(changed.wait(), 20)
+
+
+def shows_a_log(app: AllegianceApp) -> bool:
+    """The watcher's table is up and its log has lines."""
+    stream = app.game.session.streams.get(None) if app.game is not None else None
+    return isinstance(app.screen, TableScreen) and stream is not None and bool(stream.log)
+
+
+def moved_on(host: ClientSession, version: int) -> Callable[[], bool]:
+    return lambda: int((host.view(0) or {}).get("version", -1)) > version
+
+
+def waits_for_host(host: ClientSession) -> bool:
+    """The host's turn to decide, nothing of its own on its way (the bot is done)."""
+    stream = host.stream(0)
+    view = host.view(0)
+    return bool(view and view.get("legal") and stream and stream.in_flight is None)
+
+
+@pytest.mark.asyncio
+async def test_a_late_watcher_sees_the_game_so_far_and_a_reconnect_adds_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ALLEGIANCE_CONFIG_DIR", str(tmp_path))
+    server = await start_local_server(allow_fixed_seeds=True)
+    host = ClientSession(lambda m: None, "Host")
+    host.start_create(
+        {"format": "duel"},
+        [{"kind": "human", "name": "Host"}, {"kind": "bot", "name": "Bot", "level": 0}],
+        {"spectators": "public", "seed": 7, "bot_seed": 1},
+        [0],
+    )
+    changed = asyncio.Event()
+    seen: list[Mapping[str, Any]] = []  # the events of the host's seat, as they came
+
+    def host_got(updates: list[Any]) -> None:
+        seen.extend(e for u in updates if isinstance(u, SeatChanged) for e in u.events)
+        changed.set()
+
+    conn = Connection(server.url, host, host_got)
+    task = asyncio.create_task(conn.run())
+    early = ProtocolClient(server.url, "early")  # watches from the start: the reference
+    try:
+        await until(changed, lambda: host.table is not None and host.view(0) is not None)
+        await early.connect()
+        await early.request({"t": "watch", "table": host.table})
+        for _ in range(3):  # the game moves on: turns, draws, the bot's answers
+            await until(changed, lambda: waits_for_host(host))
+            view = host.view(0)
+            assert view is not None
+            assert host.submit(0, view["legal"][0]) is None
+            await until(changed, moved_on(host, view["version"]))
+        await until(changed, lambda: waits_for_host(host))
+        assert host.table is not None and any(e["t"] == "drew" for e in seen)
+        key = (host.table, None)
+        await early.wait_for(lambda: len(early.streams[key].events) == len(seen))
+
+        app = make_app(start=JoinPlan(server.url, host.table, watch=True))
+        async with app.run_test(size=SIZE) as pilot:
+            waiter = Waiter()
+            while not shows_a_log(app):
+                if app.game is not None:
+                    waiter.hook(app.game)
+                await waiter.wait(pilot)
+            game = app.game
+            assert game is not None
+            waiter.hook(game)
+            stream = game.session.streams[None]
+            watched = game.session.view(None)
+            assert watched is not None
+            public: list[Mapping[str, Any]] = list(early.streams[key].events)
+            expected = earlier_lines(sentences(public, watched))
+            assert stream.log == expected  # the game so far, as a spectator may see it
+            assert expected != earlier_lines(sentences(seen, watched))  # the host's draws
+            assert len(expected) > 10 and all(isinstance(x, EarlierLine) for x in stream.log)
+            await pilot.pause()
+            assert EARLIER_LOG_RULE in screen_text(app)
+
+            syncs = 0
+            original = game.session.on_message
+
+            def counting(msg: Any) -> Any:
+                nonlocal syncs
+                syncs += msg.get("t") == "sync"
+                return original(msg)
+
+            game.session.on_message = counting  # type: ignore[method-assign]
+            assert game.connection is not None
+            before = list(stream.log)
+            game.connection.drop()  # the network fails; the watcher comes back by itself
+            while syncs == 0 or stream.doc is None:
+                await waiter.wait(pilot)
+            assert stream.log == before  # the sync's events again, but nothing twice
+
+            view = host.view(0)
+            assert view is not None and host.submit(0, view["legal"][0]) is None
+            while len(stream.log) == len(before):
+                await waiter.wait(pilot)
+            new = stream.log[len(before) :]
+            assert not any(isinstance(line, EarlierLine) for line in new)
+    finally:
+        await early.close()
+        await close_connection(conn, task, server)
