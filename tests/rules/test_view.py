@@ -105,3 +105,25 @@ def test_spectator_sees_no_hand_and_has_no_actions() -> None:
     v = view_for(g, None)
     assert all(p["hand"] is None for p in v["players"])
     assert v["legal"] == []
+
+
+def test_an_attacker_whose_defender_left_play_is_shown_blocked() -> None:
+    """docs/rulings.md 8: the attacker stays defended (no damage to the hero); the view
+    says so, and a bot's sample rebuilt from that view keeps it blocked."""
+    from pathlib import Path
+
+    from shared.rules.realm.determinize import determinize
+    from shared.rules.realm.scenario import Scenario, load
+
+    path = Path(__file__).parents[1] / "scenarios/rules/battle/defender_leaves_play.toml"
+    sc = Scenario(load(path))
+    sc.run(str(sc.data["script"]).split("check B:Crossbowman gone")[0])
+    battle = view_for(sc.g, 0)["battle"]
+    halberdier = next(r for r in battle["attackers"] if r not in dict(battle["pairs"]))
+    assert battle["blocked"] == [halberdier]
+    assert [a for a, _ in battle["pairs"]] != [halberdier]
+    for seat in (0, 1):
+        view = view_for(sc.g, seat)
+        if view.get("legal"):
+            sample = determinize(view, random.Random(1))
+            assert view_for(sample, seat)["battle"] == view["battle"]

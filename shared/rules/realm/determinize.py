@@ -276,6 +276,8 @@ class _Builder:
             battle.attackers = [self.ref(str(a), extra)[0] for a in b["attackers"]]
             for a, d in b["pairs"]:
                 battle.pairs[self.ref(str(a), extra)[0]] = self.ref(str(d), extra)[0]
+            for a in b.get("blocked", ()):  # its defender left play: one that is gone
+                battle.pairs[self.ref(str(a), extra)[0]] = self.ref("gone", extra)[0]
             g.battle = battle
         pr = v.get("prompt")
         if pr is None or v.get("result") is not None:

@@ -154,6 +154,9 @@ def _battle(g: GameState) -> dict[str, Any] | None:
         "attackers": [ref_to_wire(g, a) for a in b.attackers if ops.in_play(g, a)],
         "pairs": [[ref_to_wire(g, a), ref_to_wire(g, d)] for a, d in b.pairs.items()
                   if ops.in_play(g, a) and ops.in_play(g, d)],
+        # defended attackers whose defender left play: still blocked (docs/rulings.md 8)
+        "blocked": [ref_to_wire(g, a) for a, d in b.pairs.items()
+                    if ops.in_play(g, a) and not ops.in_play(g, d)],
     }
 
 
