@@ -1,8 +1,9 @@
 """The player's settings, kept as JSON under ``platformdirs.user_config_dir("allegiance")``.
 
 A missing or unreadable file gives the defaults (and a one-line warning to show); an
-unknown key is ignored and a value of the wrong type falls back to its default, so an
-old or hand-edited file never stops the game from starting.
+unknown key is ignored, and a value of the wrong type falls back to its default with a
+warning naming the field and what it wants (the other fields are kept), so an old or
+hand-edited file never stops the game from starting.
 
 Key bindings: ``"keys"`` maps a game action's id (:data:`KEY_ACTIONS`, the ``id=`` of its
 ``Binding``) to the key that replaces its default, e.g. ``{"table.pass": "x"}``; only
@@ -171,8 +172,6 @@ def parse_keys(raw: object) -> tuple[dict[str, str], list[str]]:
     Overrides are checked against each other as a whole (so two actions may swap keys);
     of two that collide, the one later in the file is dropped.
     """
-    if raw is None:
-        return {}, []
     if not isinstance(raw, dict):
         return {}, ["keys: not a table of action → key"]
     problems: dict[str, str] = {}  # entry → why it was dropped (told in file order)
@@ -181,6 +180,8 @@ def parse_keys(raw: object) -> tuple[dict[str, str], list[str]]:
         key = normalize_key(value)
         if action_id not in ACTIONS_BY_ID:
             problems[action_id] = f"{str(action_id)[:40]!r}: no such action"
+        elif not isinstance(value, str):
+            problems[action_id] = f"{action_id}: wants a key's name in quotes, not {_shown(value)}"
         elif key is None:
             problems[action_id] = f"{action_id}: {str(value)[:20]!r} is not a key"
         else:
@@ -226,31 +227,80 @@ class Settings:
         return settings_from_json(data)[0]
 
 
-def settings_from_json(data: Any) -> tuple[Settings, list[str]]:
-    """Settings from a parsed file, and the key bindings that were dropped."""
+#: What each field of the file holds, as told when it holds something else.
+_WANTS = {
+    "name": "text in quotes",
+    "theme": "a theme's name in quotes",
+    "auto_pass": "true or false",
+    "stops": 'a list of "chain" and "battle"',
+    "hold": "true or false",
+    "timer": "a whole number of seconds (0: none)",
+    "last_address": "text in quotes",
+}
+
+
+def _shown(value: object) -> str:
+    """A value as it is written in the file, cut short."""
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 20 else text[:19] + "…"
+
+
+def _read_settings(data: dict[str, Any]) -> tuple[Settings, list[str], list[str]]:
+    """Settings from a file's table, the fields whose values were ignored (one short
+    line each) and the key bindings that were dropped."""
     out = Settings()
     problems: list[str] = []
-    if not isinstance(data, dict):
-        return out, problems
-    for f in fields(Settings):
-        if f.name not in data:
+    key_problems: list[str] = []
+    known = {f.name for f in fields(Settings)}
+    for name, value in data.items():  # in file order, as told
+        if name not in known:
             continue
-        if f.name == "keys":
-            out.keys, problems = parse_keys(data["keys"])
+        if name == "keys":
+            out.keys, key_problems = parse_keys(value)
             continue
-        value, default = data[f.name], getattr(out, f.name)
-        if isinstance(default, bool):
+        default = getattr(out, name)
+        if isinstance(default, list):  # stops: the known ones are kept
+            ok = isinstance(value, list)
+            if ok:
+                bad = [v for v in value if v not in STOPS]
+                if bad:
+                    shown = ", ".join(_shown(v) for v in bad[:3])
+                    problems.append(f'stops: {shown} is not "chain" or "battle"')
+                value = [v for v in STOPS if v in value]
+        elif isinstance(default, bool):
             ok = isinstance(value, bool)
         elif isinstance(default, int):
             ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
-        elif isinstance(default, list):
-            ok = isinstance(value, list) and all(v in STOPS for v in value)
         else:
             ok = isinstance(value, str)
         if ok:
-            setattr(out, f.name, value)
+            setattr(out, name, value)
+        else:
+            problems.append(f"{name}: wants {_WANTS[name]}, not {_shown(value)}")
     out.name = out.name.strip()[:32] or "Player"
-    return out, problems
+    return out, problems, key_problems
+
+
+def settings_from_json(data: Any) -> tuple[Settings, list[str]]:
+    """Settings from a parsed file, and the key bindings that were dropped."""
+    if not isinstance(data, dict):
+        return Settings(), []
+    settings, _, key_problems = _read_settings(data)
+    return settings, key_problems
+
+
+def fields_notice(problems: Iterable[str], path: Path) -> str | None:
+    problems = list(problems)
+    if not problems:
+        return None
+    more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+    return (
+        f"Some settings in {path} were ignored: "
+        + "; ".join(problems[:3]) + more + "."
+    )
+
+
+_KINDS = {list: "a list", str: "text", bool: "true or false", int: "a number", float: "a number"}
 
 
 def config_dir() -> Path:
@@ -277,10 +327,15 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except OSError as exc:
         return Settings(), f"Could not read {path}: {exc.strerror}; using defaults."
     try:
-        settings, problems = settings_from_json(json.loads(text))
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
         return Settings(), f"{path} line {exc.lineno}: not valid JSON; using defaults."
-    return settings, keys_notice(problems)
+    if not isinstance(data, dict):
+        kind = "null" if data is None else _KINDS.get(type(data), "something else")
+        return Settings(), f"{path}: holds {kind}, not a table of settings; using defaults."
+    settings, problems, key_problems = _read_settings(data)
+    notices = [fields_notice(problems, path), keys_notice(key_problems)]
+    return settings, " ".join(n for n in notices if n) or None
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
+
+import pytest
 
 from client.screens.join import server_url
 from client.settings import Settings, load_settings, save_settings
@@ -27,7 +30,7 @@ def test_broken_json_gives_defaults_and_one_line(tmp_path: Path) -> None:
     assert warning is not None and "line 1" in warning and "\n" not in warning
 
 
-def test_wrong_types_and_unknown_keys_are_ignored(tmp_path: Path) -> None:
+def test_a_wrong_value_is_named_with_what_it_wants_and_the_rest_is_kept(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     path.write_text(
         '{"name": 5, "timer": -3, "stops": ["chain", "bogus"], "x": 1,'
@@ -35,8 +38,80 @@ def test_wrong_types_and_unknown_keys_are_ignored(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     settings, warning = load_settings(path)
-    assert warning is None
-    assert settings == Settings(auto_pass=False, theme="nord")
+    assert settings == Settings(auto_pass=False, theme="nord", stops=["chain"])
+    assert warning == (
+        f"Some settings in {path} were ignored: name: wants text in quotes, not 5; "
+        'timer: wants a whole number of seconds (0: none), not -3; stops: "bogus" is not '
+        '"chain" or "battle".'
+    )  # an unknown field ("x") is left alone: a newer version may have written it
+
+
+def test_every_field_of_the_wrong_type_is_told(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    kept = {"name": "Ann", "theme": "nord", "last_address": "host:9000"}
+    wrong = {"timer": "abc", "auto_pass": "yes", "hold": None, "stops": "chain", "timer2": 1}
+    path.write_text(json.dumps({**kept, **wrong, "keys": {"table.pass": "x"}}), encoding="utf-8")
+    settings, warning = load_settings(path)
+    assert settings == Settings(**kept, keys={"table.pass": "x"})  # type: ignore[arg-type]
+    assert warning is not None and "\n" not in warning
+    assert 'timer: wants a whole number of seconds (0: none), not "abc"' in warning
+    assert 'auto_pass: wants true or false, not "yes"' in warning
+    assert "hold: wants true or false, not null" in warning
+    assert "(and 1 more)" in warning and "stops" not in warning  # three told, then a count
+    path.write_text('{"stops": "chain", "timer": 30.5, "last_address": ["a"]}', encoding="utf-8")
+    settings, warning = load_settings(path)
+    assert settings == Settings()
+    assert warning is not None
+    assert 'stops: wants a list of "chain" and "battle", not "chain"' in warning
+    assert "timer: wants a whole number of seconds (0: none), not 30.5" in warning
+    assert 'last_address: wants text in quotes, not ["a"]' in warning
+
+
+def test_a_wrong_key_binding_comes_with_the_wrong_fields(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"name": [], "keys": {"table.pass": 7, "table.log": "g"}}', encoding="utf-8")
+    settings, warning = load_settings(path)
+    assert settings == Settings(keys={"table.log": "g"})
+    assert warning == (
+        f"Some settings in {path} were ignored: name: wants text in quotes, not []. "
+        "Some key settings were ignored: table.pass: wants a key's name in quotes, not 7"
+    )
+    path.write_text('{"name": "Ann", "keys": null}', encoding="utf-8")
+    assert load_settings(path) == (
+        Settings(name="Ann"), "Some key settings were ignored: keys: not a table of action → key"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [("[1, 2, 3]", "a list"), ("null", "null"), ("5", "a number"), ('"Ann"', "text"),
+     ("true", "true or false")],
+)  # fmt: skip
+def test_a_file_that_is_not_a_table_is_told(tmp_path: Path, text: str, kind: str) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(text, encoding="utf-8")
+    assert load_settings(path) == (
+        Settings(), f"{path}: holds {kind}, not a table of settings; using defaults."
+    )
+
+
+@pytest.mark.asyncio
+async def test_the_app_starts_with_a_warning_for_a_wrong_value(tmp_path: Path) -> None:
+    from client.app import AllegianceApp
+    from client.screens.menu import MenuScreen
+
+    path = tmp_path / "settings.json"
+    path.write_text('{"name": "Ann", "timer": "abc"}', encoding="utf-8")
+    app = AllegianceApp(settings_path=path, save=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert app.settings == Settings(name="Ann")
+        warnings = [n.message for n in app._notifications if n.severity == "warning"]
+        assert warnings == [
+            f"Some settings in {path} were ignored: "
+            'timer: wants a whole number of seconds (0: none), not "abc".'
+        ]
 
 
 def test_server_addresses() -> None:
