@@ -155,7 +155,7 @@ SERVER_MESSAGES: Mapping[str, tuple[str, ...]] = {
     "seated": ("id", "table", "seat", "token"),
     "watching": ("id", "table"),
     "left": ("id", "table", "seat"),
-    "sync": ("id", "table", "seat", "seq", "doc", "hash"),
+    "sync": ("id", "table", "seat", "seq", "doc", "hash", "events"),
     "patch": ("table", "seat", "seq", "ops", "hash", "events"),
     "accepted": ("id", "table", "seat", "version", "dup"),
     "refused": ("id", "table", "seat", "code", "message"),
@@ -245,6 +245,7 @@ class Sync(TypedDict):
     doc: SeatDoc
     hash: str
     id: NotRequired[RequestId]
+    events: NotRequired[list[dict[str, Any]]]  # the game's earlier events, as patches send them
 
 
 class Patch(TypedDict):

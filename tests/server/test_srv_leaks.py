@@ -20,6 +20,7 @@ from server.config import ServerConfig
 from server.local import LocalServer
 from server.options import spectator_view, table_options
 from shared.protocol import ProtocolError, codec
+from shared.protocol.messages import SERVER_MESSAGES
 from tests.server.kit import open_table, view
 from tests.server.toygame import RULESET, hidden_from
 
@@ -33,6 +34,8 @@ class Recorder:
         self.frames: list[tuple[bytes, int]] = []
         self.client: ProtocolClient | None = None
         self.key: tuple[str, int | None] | None = None
+        #: messages of a type, or with fields, that ``SERVER_MESSAGES`` does not list
+        self.unlisted: list[str] = []
 
     def version(self) -> int:
         assert self.client is not None and self.key is not None
@@ -51,6 +54,9 @@ async def recorded_client(url: str, name: str) -> tuple[ProtocolClient, Recorder
     def on_message(msg: dict[str, Any]) -> None:
         original(msg)
         rec.frames.append((codec.encode(msg), rec.version() if rec.key else 0))
+        fields = SERVER_MESSAGES.get(str(msg.get("t")))
+        if fields is None or not set(msg) <= {"t", *fields}:  # the documented schema
+            rec.unlisted.append(f"{msg.get('t')}: {sorted(set(msg) - {'t', *(fields or ())})}")
 
     client._on_message = on_message  # type: ignore[method-assign]
     rec.client = client
@@ -102,6 +108,7 @@ async def one_game(url: str, index: int, spectators: Any = None) -> list[str]:
     problems = []
     recipients = [(s, rec) for s, (_, rec) in players.items()] + [(None, spec_rec)]
     for seat, rec in recipients:
+        problems += [f"game {index} seat {seat}: unlisted {u}" for u in rec.unlisted]
         secrets_ = [str(seed), format(seed, "x")]
         secrets_ += [tok for s, tok in tokens.items() if s != seat]
         for raw, version in rec.frames:
