@@ -381,10 +381,30 @@ def remember_seat(address: str, table: str, seat: int, token: str) -> None:
 
 
 def recall_seat(address: str, table: str) -> tuple[int, str] | None:
+    """The seat and token kept for ``table`` at ``address``; else one kept for the same
+    table code at another address on the same port (the same server reached another
+    way: 127.0.0.1 typed once, its LAN address picked from the list the next time)."""
+    data = _load_seats()
+    keys = [f"{address}/{table}"]
+    port = _port(address)
+    keys += [k for k in reversed(data) if k.endswith(f"/{table}") and k not in keys
+             and port is not None and _port(k.rsplit("/", 1)[0]) == port]  # fmt: skip
+    for key in keys:
+        try:
+            item = data[key]
+            return int(item["seat"]), str(item["token"])
+        except (KeyError, TypeError, ValueError):
+            continue
+    return None
+
+
+def _port(address: str) -> int | None:
+    """The port of a server address (``ws://host:port`` or ``host:port``)."""
+    from urllib.parse import urlsplit
+
     try:
-        item = _load_seats()[f"{address}/{table}"]
-        return int(item["seat"]), str(item["token"])
-    except (KeyError, TypeError, ValueError):
+        return urlsplit(address if "://" in address else f"ws://{address}").port
+    except ValueError:
         return None
 
 

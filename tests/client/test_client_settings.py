@@ -128,3 +128,21 @@ def test_an_old_file_without_keys_gets_the_default_keys(tmp_path: Path) -> None:
     assert warning is not None and "keys: not a table" in warning
     path.write_text('{"name": "Ann"}', encoding="utf-8")
     assert load_settings(path) == (Settings(name="Ann"), None)
+
+
+def test_a_seat_is_found_again_at_another_address_of_the_same_server(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Joined as 127.0.0.1, picked from the LAN list as 192.0.2.2 the next time: the same
+    table code on the same port is the same seat (it said every seat was taken)."""
+    from client.settings import recall_seat, remember_seat
+
+    monkeypatch.setenv("ALLEGIANCE_CONFIG_DIR", str(tmp_path))
+    remember_seat("ws://127.0.0.1:18931", "ZJEZ7K", 1, "tok-1")
+    remember_seat("ws://10.0.0.9:18931", "OTHER1", 0, "tok-2")
+    assert recall_seat("ws://192.0.2.2:18931", "ZJEZ7K") == (1, "tok-1")
+    assert recall_seat("ws://127.0.0.1:18931", "ZJEZ7K") == (1, "tok-1")
+    assert recall_seat("ws://192.0.2.2:8765", "ZJEZ7K") is None  # another port
+    assert recall_seat("ws://192.0.2.2:18931", "NOPE00") is None
+    remember_seat("ws://192.0.2.2:18931", "ZJEZ7K", 0, "tok-3")
+    assert recall_seat("ws://192.0.2.2:18931", "ZJEZ7K") == (0, "tok-3")  # its own first
