@@ -338,7 +338,7 @@ class GameController:
 
     def _ensure_table(self) -> None:
         if self.table_screen is None:
-            self.table_screen = TableScreen()
+            self.table_screen = TableScreen(watching=self.session.spectator)
             for line in self.early_chat:
                 self.table_screen.add_chat(line.name, line.text, line.earlier)
             self.early_chat = []

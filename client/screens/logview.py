@@ -8,7 +8,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Static
 
 from client.widgets.log import ChatPanel, GameLog
 
@@ -21,10 +21,16 @@ class LogScreen(ModalScreen[None]):
     ]
 
     def __init__(
-        self, log: list[str], chat: list[tuple[str, str, bool]], focus_chat: bool = False
+        self,
+        log: list[str],
+        chat: list[tuple[str, str, bool]],
+        focus_chat: bool = False,
+        watching: bool = False,
     ) -> None:
-        """``chat``: (name, text, earlier) per line, as the table's chat panel shows it."""
+        """``chat``: (name, text, earlier) per line, as the table's chat panel shows it;
+        ``watching``: a spectator's (the chat without its input)."""
         super().__init__(id="log-screen")
+        self.watching = watching
         self.lines = log
         self.chat = chat
         self.focus_chat = focus_chat
@@ -33,7 +39,7 @@ class LogScreen(ModalScreen[None]):
         with Vertical(id="log-box"):
             yield Static("[b]Game log[/b]", classes="side-title")
             yield GameLog(id="full-log")
-            yield ChatPanel(id="log-chat")
+            yield ChatPanel(id="log-chat", read_only=self.watching)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -53,7 +59,7 @@ class LogScreen(ModalScreen[None]):
         self.query_one(ChatPanel).add(name, text, earlier)
 
     def action_chat(self) -> None:
-        self.query_one("#chat-input", Input).focus()
+        self.query_one(ChatPanel).focus_input()
 
     def action_close(self) -> None:
         self.dismiss(None)

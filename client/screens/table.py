@@ -31,7 +31,7 @@ from textual.markup import escape
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from client.viewmodel.details import CardDetails, card_details
 from client.viewmodel.prompt import Prompt
@@ -137,8 +137,10 @@ class TableScreen(Screen[None], QuickBlank):
         Binding("P", "skip", "Pass until my turn", id="table.skip", show=False),
     ]
 
-    def __init__(self) -> None:
+    def __init__(self, watching: bool = False) -> None:
+        """``watching``: a spectator's table (its chat has no input)."""
         super().__init__(id="table")
+        self.watching = watching
         self.frame: TableFrame | None = None
         self._blocks: dict[int, PlayerBlock] = {}
         self._layout: tuple[object, ...] = ()
@@ -165,7 +167,7 @@ class TableScreen(Screen[None], QuickBlank):
                 yield DetailsPanel(id="details")
                 yield Static("[b]Log[/b]", classes="side-title")
                 yield GameLog(id="log")
-                yield ChatPanel(id="chat")
+                yield ChatPanel(id="chat", read_only=self.watching)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -350,7 +352,7 @@ class TableScreen(Screen[None], QuickBlank):
 
     def action_chat(self) -> None:
         if self.wide:
-            self.query_one("#chat-input", Input).focus()
+            self.query_one(ChatPanel).focus_input()
         else:
             self.open_log(focus_chat=True)
 
@@ -358,7 +360,7 @@ class TableScreen(Screen[None], QuickBlank):
         from client.screens.logview import LogScreen
 
         log = self.frame.log if self.frame else []
-        self.app.push_screen(LogScreen(log, list(self.chat_lines), focus_chat))
+        self.app.push_screen(LogScreen(log, list(self.chat_lines), focus_chat, self.watching))
 
     def action_leave(self) -> None:
         self.app.action_leave_game()  # type: ignore[attr-defined]

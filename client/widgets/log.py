@@ -15,7 +15,7 @@ from textual.containers import Vertical
 from textual.geometry import Size
 from textual.message import Message
 from textual.scrollbar import ScrollBar
-from textual.widgets import Input, RichLog
+from textual.widgets import Input, RichLog, Static
 
 from client.widgets.lines import quick_vertical_scrollbar
 
@@ -100,8 +100,11 @@ class ChatPanel(Vertical):
 
     DEFAULT_CLASSES = "chat"
 
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(self, *, id: str | None = None, read_only: bool = False) -> None:
+        """``read_only``: the lines without the input (spectators read the chat but
+        cannot write in it; the input said so only after something was typed)."""
         super().__init__(id=id)
+        self.read_only = read_only
         self._in_earlier = False  # the last line written was an earlier one
 
     class Said(Message):
@@ -111,7 +114,16 @@ class ChatPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield SteadyLog(wrap=True, markup=False, max_lines=200, id="chat-lines")
-        yield Input(placeholder="say something (enter)", id="chat-input", max_length=300)
+        if self.read_only:
+            yield Static("[dim]Spectators read the chat; only players write in it.[/]",
+                         id="chat-read-only")  # fmt: skip
+        else:
+            yield Input(placeholder="say something (enter)", id="chat-input", max_length=300)
+
+    def focus_input(self) -> None:
+        """Focus the input; a read-only panel focuses its lines (to scroll them)."""
+        target = self.query_one("#chat-lines" if self.read_only else "#chat-input")
+        target.focus()
 
     def add(self, name: str, text: str, earlier: bool = False) -> None:
         """Show one line; ``earlier`` lines (from the history) are dimmed, and a run of

@@ -121,6 +121,11 @@ async def test_a_watcher_of_a_public_table_sees_no_hand(tmp_path, monkeypatch) -
             assert hidden, "the test needs a hand card nothing public names"
             assert not {n for n in hidden if n in text}
             assert not [b for b in app.screen._blocks.values() if b.hand.display]
+            # the chat: read, not written (no input that refuses only after typing)
+            await pilot.press("c")
+            await pilot.pause()
+            assert not app.screen.query("#chat-input")
+            assert "Spectators read the chat" in screen_text(app)
 
 
 def test_the_lobby_says_what_spectators_see() -> None:
