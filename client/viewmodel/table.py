@@ -460,17 +460,19 @@ def _battle(view: Mapping[str, Any], namer: Namer) -> BattleModel | None:
 
 
 def status_line(view: Mapping[str, Any], namer: Namer) -> str:
-    """Turn, phase, battle step and who must act: one line."""
+    """Turn, who must act, phase and battle step: one line. Who must act comes before
+    the phase and step, which a narrow terminal cuts first (the battle panel shows the
+    step too)."""
     phase = str(view.get("phase", ""))
     parts = [f"Turn {view.get('turn', 0)}", f"{namer.seat(view.get('current'))}'s turn"]
-    parts.append(PHASE_NAMES.get(phase, phase.title()))
-    battle = view.get("battle")
-    if battle:
-        parts.append(STEP_NAMES.get(str(battle.get("step")), str(battle.get("step"))))
     if view.get("priority") is not None:
         parts.append(f"priority: {namer.seat(view.get('priority'))}")
     elif view.get("to_act") is not None:
         parts.append(f"to act: {namer.seat(view.get('to_act'))}")
+    parts.append(PHASE_NAMES.get(phase, phase.title()))
+    battle = view.get("battle")
+    if battle:
+        parts.append(STEP_NAMES.get(str(battle.get("step")), str(battle.get("step"))))
     return " · ".join(parts)
 
 

@@ -35,7 +35,7 @@ def test_refs_name_units_heroes_weapons_and_abilities() -> None:
 
 def test_table_model_panels_hand_and_status() -> None:
     t = build_table(v.maneuver(), BOOK)
-    assert t.status == "Turn 4 · Alice's turn · Maneuver · to act: Alice"
+    assert t.status == "Turn 4 · Alice's turn · to act: Alice · Maneuver"
     you = t.you()
     assert you is not None and you.name == "Alice" and you.is_to_act and you.is_current
     assert you.hand_summary == "hand 4 (1 basic, 1 elite, 2 action)"
