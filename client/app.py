@@ -55,6 +55,8 @@ class AllegianceApp(App[int]):
         (0, "-compact"),
         (120, "-wide"),
     ]
+    #: ``-tall`` screens (30 rows or more) give the prompt's choices more lines.
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012 (as above)
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Help", id="app.help"),
         Binding("question_mark", "help", "Help", key_display="?", show=False),

@@ -205,3 +205,17 @@ async def test_help_opens_with_f1_and_question_mark() -> None:
         await pilot.press("escape", "question_mark")
         await pilot.pause()
         assert app.screen.__class__.__name__ == "HelpScreen"
+
+
+async def test_a_taller_terminal_gives_the_choices_more_lines() -> None:
+    """30 rows or more: the choices may take 14 lines before they scroll (8 below that),
+    instead of scrolling under an empty board."""
+    for size, lines in (((80, 24), 8), ((100, 30), 14)):
+        app = make_app()
+        async with app.run_test(size=size) as pilot:
+            fake = Fake(app, [0])
+            fake.show(0, v.maneuver())
+            await pilot.pause()
+            choices = app.screen.query_one("#choices")
+            assert choices.styles.max_height is not None
+            assert choices.styles.max_height.value == lines, size
