@@ -141,6 +141,7 @@ class SetupScreen(Screen[LocalPlan | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "start", "Start"),
+        Binding("ctrl+s", "host", "Host"),  # the same key, named as the button is
         Binding("escape", "back", "Back"),
     ]
 
@@ -329,6 +330,14 @@ class SetupScreen(Screen[LocalPlan | None]):
         return LocalPlan(fmt if isinstance(fmt, str) else self.plan.format, tuple(seats), options)
 
     @on(Button.Pressed, "#start")
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("start", "host"):
+            return (action == "host") == self.hosting
+        return True
+
+    def action_host(self) -> None:
+        self.action_start()
+
     def action_start(self) -> None:
         plan = self.current_plan()
         if not plan.humans:

@@ -167,5 +167,6 @@ async def test_every_seat_and_button_is_on_screen(
         assert "Random hero" in text and longest[1][:10] in text
         button = "Host" if hosting else "Start"
         assert any(button in line and "Back" in line for line in lines[:-1]), text
+        assert f"^s {button}" in lines[-1]  # the footer names the key as the button
         if hosting:
             assert "Spectators: anyone" in text and "lobby shows." in text
