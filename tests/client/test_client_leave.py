@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from client.app import AllegianceApp
 from client.screens.leave import LeaveScreen, leave_warning
 from client.screens.setup import LocalPlan, SeatPlan, SetupScreen
 from client.screens.table import TableScreen
@@ -15,12 +16,16 @@ from tests.client.driver import play_to_the_end, press, settle
 from tests.client.helpers import make_app
 
 
-def versus_bot(seed: int) -> LocalPlan:
-    return LocalPlan(
+def versus_bot(seed: int) -> AllegianceApp:
+    """An app that opens a duel against a bot at once."""
+    plan = LocalPlan(
         "duel",
         (SeatPlan("human", "Ann", "thedric_egen"), SeatPlan("bot", "Bot", "beledan_kind", 0)),
         {"seed": seed, "bot_seed": 5},
     )
+    app = make_app(start=plan)
+    app.server_settings = {"allow_fixed_seeds": True}
+    return app
 
 
 def test_what_leaving_does_is_said_for_each_kind_of_game() -> None:
@@ -43,8 +48,7 @@ async def in_a_game(pilot: Any) -> None:
 
 
 async def test_ctrl_l_asks_and_no_stays_in_the_game() -> None:
-    app = make_app(start=versus_bot(3))
-    app.server_settings = {"allow_fixed_seeds": True}
+    app = versus_bot(3)
     async with app.run_test(size=(80, 24)) as pilot:
         await in_a_game(pilot)
         game = app.game
@@ -60,8 +64,7 @@ async def test_ctrl_l_asks_and_no_stays_in_the_game() -> None:
 
 
 async def test_a_new_local_game_from_the_palette_during_a_game_replaces_it() -> None:
-    app = make_app(start=versus_bot(4))
-    app.server_settings = {"allow_fixed_seeds": True}
+    app = versus_bot(4)
     async with app.run_test(size=(80, 24)) as pilot:
         await in_a_game(pilot)
         first = app.game
