@@ -211,6 +211,10 @@ class GameController:
             return
         if update.earlier and not stream.log:
             stream.log.extend(self._earlier_log(update, stream.view))
+        elif update.missed or update.gap:  # back after a gap: what happened meanwhile
+            if update.gap:
+                stream.log.append("(Some of what happened meanwhile is not shown.)")
+            stream.log.extend(sentences(list(update.missed), stream.view))
         if update.events:
             stream.log.extend(sentences(list(update.events), stream.view, stream.earlier_view))
         if self.settings is not None and not self._settings_sent and update.seat is not None:

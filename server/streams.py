@@ -59,6 +59,8 @@ class Publisher:
     #: the kept events of the current game (None: none yet) and that game's number
     _game_events: deque[dict[str, Any]] | None = None
     _events_game: int = 0
+    #: how many events the current game has had (the kept ones are the last of them)
+    _events_total: int = 0
     #: the views of the state ``_views_of`` at ``_views_version``, by recipient
     _views: dict[int | None, Any] = {}  # noqa: RUF012  # replaced, never mutated in place
     _views_of: Any = None
@@ -227,6 +229,7 @@ class Publisher:
             "doc": stream.doc,
             "hash": view_hash(stream.doc),
             "events": self._events_for(list(self._kept_events()), seat),
+            "events_at": self._events_total - len(self._kept_events()),
         }
         if request_id is not None:
             msg["id"] = request_id
@@ -329,7 +332,7 @@ class Publisher:
         played = self.series.played
         if self._game_events is None or self._events_game != played:
             self._game_events = deque(maxlen=EVENTS_KEEP)
-            self._events_game = played
+            self._events_game, self._events_total = played, 0
         return self._game_events
 
     def keep_events(self, events: Sequence[dict[str, Any]]) -> None:
@@ -337,6 +340,7 @@ class Publisher:
         changed once made); each sync filters them for its recipient."""
         if events:
             self._kept_events().extend(events)
+            self._events_total += len(events)
 
     def forget_events(self) -> None:
         """Drop the kept events (before the table's log is replayed from the start)."""

@@ -59,6 +59,10 @@ class SeatChanged(Update):
     events: tuple[Mapping[str, Any], ...] = ()
     full: bool = False
     earlier: tuple[Mapping[str, Any], ...] = ()
+    #: a sync's events this client had not seen (it was away, or fell behind), and
+    #: whether more were missed than the server keeps
+    missed: tuple[Mapping[str, Any], ...] = ()
+    gap: bool = False
 
 
 @dataclass(frozen=True)
@@ -127,6 +131,9 @@ class SeatStream:
     sent_version: int = -1  # the view version of the last submit
     log: list[str] = field(default_factory=list)
     awaiting_sync: bool = False
+    #: the events of the game ``events_game`` seen so far (a sync's, then each patch's)
+    events_seen: int | None = None
+    events_game: object = None
 
     @property
     def view(self) -> dict[str, Any] | None:
@@ -424,7 +431,9 @@ class ClientSession:
         stream.seq = int(msg["seq"])
         stream.awaiting_sync = False
         earlier = tuple(e for e in msg.get("events") or () if isinstance(e, Mapping))
-        return [SeatChanged(seat, (), full=True, earlier=earlier), *self._continue_batch(stream)]
+        missed, gap = _unseen(stream, earlier, msg.get("events_at"))
+        changed = SeatChanged(seat, (), full=True, earlier=earlier, missed=missed, gap=gap)
+        return [changed, *self._continue_batch(stream)]
 
     def _on_patch(self, msg: Mapping[str, Any]) -> list[Update]:
         stream = self.streams.get(msg.get("seat"))
@@ -445,6 +454,7 @@ class ClientSession:
             return []
         stream.doc, stream.seq, stream.earlier_view = doc, int(msg["seq"]), before
         events = tuple(msg.get("events") or ())
+        _count_seen(stream, len(events))
         return [SeatChanged(stream.seat, events), *self._continue_batch(stream)]
 
     def _on_accepted(self, msg: Mapping[str, Any]) -> list[Update]:
@@ -553,3 +563,37 @@ def _chat_line(msg: Mapping[str, Any], earlier: bool) -> ChatLine:
         ts if isinstance(ts, int) else 0,
         earlier,
     )
+
+
+def _game_of(stream: SeatStream) -> object:
+    """Which game of the table the stream's document shows (a match's or rematch's)."""
+    match = stream.table_info.get("match")
+    return match.get("played") if isinstance(match, dict) else None
+
+
+def _count_seen(stream: SeatStream, count: int) -> None:
+    """Count a patch's events among those of its game seen (a new game counts anew)."""
+    game = _game_of(stream)
+    if stream.events_seen is None:
+        return
+    if game != stream.events_game:
+        stream.events_seen, stream.events_game = count, game
+    else:
+        stream.events_seen += count
+
+
+def _unseen(
+    stream: SeatStream, earlier: tuple[Mapping[str, Any], ...], at: object
+) -> tuple[tuple[Mapping[str, Any], ...], bool]:
+    """Of a sync's ``earlier`` events (the game's, from number ``at``), those this
+    stream has not seen yet, and whether more were missed than the server kept; the
+    count then starts from the sync. Nothing when nothing was seen before (a fresh
+    join shows the earlier events as such) or the sync is of another game."""
+    if isinstance(at, bool) or not isinstance(at, int):
+        stream.events_seen = None  # a server that does not count them: do not guess
+        return (), False
+    seen, before = stream.events_seen, stream.events_game
+    stream.events_seen, stream.events_game = at + len(earlier), _game_of(stream)
+    if seen is None or before != stream.events_game:
+        return (), False
+    return earlier[max(0, seen - at):], seen < at

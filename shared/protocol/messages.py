@@ -155,7 +155,7 @@ SERVER_MESSAGES: Mapping[str, tuple[str, ...]] = {
     "seated": ("id", "table", "seat", "token"),
     "watching": ("id", "table"),
     "left": ("id", "table", "seat"),
-    "sync": ("id", "table", "seat", "seq", "doc", "hash", "events"),
+    "sync": ("id", "table", "seat", "seq", "doc", "hash", "events", "events_at"),
     "patch": ("table", "seat", "seq", "ops", "hash", "events"),
     "accepted": ("id", "table", "seat", "version", "dup"),
     "refused": ("id", "table", "seat", "code", "message"),
@@ -246,6 +246,7 @@ class Sync(TypedDict):
     hash: str
     id: NotRequired[RequestId]
     events: NotRequired[list[dict[str, Any]]]  # the game's earlier events, as patches send them
+    events_at: NotRequired[int]  # how many of the game's events came before those
 
 
 class Patch(TypedDict):

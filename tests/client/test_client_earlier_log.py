@@ -43,6 +43,28 @@ def test_the_session_hands_a_sync_s_events_on_as_earlier_ones() -> None:
     assert next(u for u in plain if isinstance(u, SeatChanged)).earlier == ()
 
 
+def test_a_sync_after_a_gap_hands_on_only_the_events_not_seen() -> None:
+    """The sync's ``events_at`` and the events counted from each patch tell which of a
+    sync's events a client that was away (or fell behind) has not seen."""
+    e = [{"t": "passed", "seat": i % 2, "n": i} for i in range(12)]
+    s = ClientSession(lambda m: None, "Alice")
+
+    def synced(events: list[dict[str, Any]], at: int, seq: int) -> SeatChanged:
+        msg = {**sync_with(0, v.maneuver(), events, seq), "events_at": at}
+        return next(u for u in s.on_message(msg) if isinstance(u, SeatChanged))
+
+    first = synced(e[:2], 0, 0)
+    assert first.earlier == tuple(e[:2]) and first.missed == () and not first.gap
+    doc = s.streams[0].doc
+    assert doc is not None
+    s.on_message(patch(doc, doc, 0, 1, e[2:3]))  # seen: 3
+    back = synced(e[:5], 0, 1)
+    assert back.missed == tuple(e[3:5]) and not back.gap  # a reconnect: the 2 not seen
+    far = synced(e[8:12], 8, 2)  # more missed than the server kept
+    assert far.missed == tuple(e[8:12]) and far.gap
+    assert synced(e[8:12], 8, 2).missed == ()  # nothing new: nothing twice
+
+
 def test_earlier_lines_are_marked_under_a_rule() -> None:
     lines = earlier_lines(["The game began.", "Alice plays first."])
     assert lines == [EARLIER_LOG_RULE, "The game began.", "Alice plays first."]
@@ -71,6 +93,23 @@ async def test_a_sync_fills_an_empty_log_once_dimmed_then_live_lines_follow() ->
         log = app.screen.query_one("#log", GameLog)
         dim = [any(seg.style and seg.style.dim for seg in strip) for strip in log.lines]
         assert dim[:3] == [True, True, True] and dim[-1] is False
+
+
+@pytest.mark.asyncio
+async def test_a_client_back_after_a_gap_logs_what_happened_meanwhile() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        fake = Fake(app, [0])
+        fake.feed({**sync_with(0, v.maneuver(), EARLIER), "events_at": 0})
+        stream = fake.session.streams[0]
+        shown = list(stream.log)
+        meanwhile = [{"t": "passed", "seat": 1}]
+        fake.feed({**sync_with(0, v.maneuver(), [*EARLIER, *meanwhile]), "events_at": 0})
+        assert stream.log == [*shown, *sentences(meanwhile, v.maneuver())]
+        assert not isinstance(stream.log[-1], EarlierLine)  # news, not history
+        fake.feed({**sync_with(0, v.maneuver(), meanwhile), "events_at": 9})
+        assert stream.log[-2] == "(Some of what happened meanwhile is not shown.)"
+        await pilot.pause()
 
 
 # a real server ---------------------------------------------------------------------------

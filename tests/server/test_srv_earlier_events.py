@@ -115,6 +115,7 @@ async def test_the_table_keeps_only_the_last_events(
     await again.join(code, 0)
     assert len(seen_by(holder, code, 0)) > 4
     assert last_sync(got, code, 0)["events"] == seen_by(holder, code, 0)[-4:]
+    assert last_sync(got, code, 0)["events_at"] == len(seen_by(holder, code, 0)) - 4
     for client in (holder, again):
         await client.close()
 
