@@ -223,6 +223,7 @@ def sentences(
     """Lines for a batch of events, named with the view they led to (and the one before,
     for cards that left play)."""
     namer = Namer(view, earlier=earlier)
+    namer.learn(events)
     # "resolved" and "fizzled" name the item by its id: it may have left the chain (or
     # been announced and resolved) within this very change
     items = [*((earlier or {}).get("chain") or []), *(view.get("chain") or [])]

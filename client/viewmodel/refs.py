@@ -59,6 +59,26 @@ class Namer:
             for card in player.get("hand") or []:
                 self._handles[int(card["handle"])] = (str(card["card"]), seat)
 
+    def learn(self, events: list[Mapping[str, Any]]) -> None:
+        """Name the units the events themselves name (``entered_play``, ``enlisted``,
+        ``attached``: a handle and its card; ``destroyed``: a unit reference and its
+        card), where the views do not: a unit that came and went before the view, as
+        in a sync's earlier events, which have no view of their own."""
+        for event in events:
+            card, seat = event.get("card"), event.get("seat")
+            handle = event.get("handle")
+            target = event.get("target")
+            if handle is None and isinstance(target, str) and target.startswith("u:"):
+                handle = target[2:]
+            if not isinstance(card, str) or handle is None:
+                continue
+            try:
+                key = int(handle)
+            except (TypeError, ValueError):
+                continue
+            if key not in self._handles:
+                self._handles[key] = (card, seat if isinstance(seat, int) else -1)
+
     def remember_chain(self, item_id: object, label: str) -> None:
         if isinstance(item_id, int):
             self._chain[item_id] = label
@@ -156,6 +176,8 @@ class Namer:
                 found = self._handles.get(handle)
                 if found is None:
                     return f"card #{handle}"
+                if found[1] < 0:  # learned from an event that names no seat
+                    return self.handle(handle)
                 return f"{self.handle(handle)} ({self.seat(found[1])})"
             if kind == "h":
                 seat = int(rest)

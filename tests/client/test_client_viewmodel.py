@@ -286,3 +286,22 @@ def test_sworn_enemy_games_say_whom_each_hero_hunts() -> None:
     view["format"] = "ffa"
     assert [p.hunts for p in build_table(view).players] == ["", "", ""]
     assert "hunts" not in hero_content(build_table(view).players[0]).plain
+
+
+def test_log_sentences_name_units_that_came_and_went_from_their_events() -> None:
+    """A sync's earlier events have no views of their own: a unit that entered play and
+    left again is named from the events that name it (was "card #195")."""
+    view = v.base(0)
+    lines = sentences(
+        [
+            {"t": "entered_play", "seat": 0, "card": "militia_recruit", "handle": 195},
+            {"t": "damaged", "target": "u:195", "amount": 2, "battle": True},
+            {"t": "attached", "card": "deathcap_venom", "handle": 301, "to": "u:195"},
+            {"t": "destroyed", "target": "u:196", "card": "infantry", "seat": 1},
+            {"t": "damaged", "target": "u:196", "amount": 1, "battle": True},
+        ],
+        view,
+    )
+    assert "card #" not in "\n".join(lines)
+    assert "Militia Recruit (Alice) was dealt 2 battle damage." in lines
+    assert "Infantry (Bob) was dealt 1 battle damage." in lines
