@@ -317,7 +317,8 @@ async def play_seat(
                 await client.wait_for(_moved(client, table, seat, version), timeout)
                 latencies.append(time.perf_counter() - started)
         elif reply.get("code") not in ("stale", "not_your_turn", "game_over"):
-            raise RuntimeError(f"seat {seat} command refused: {reply}")
+            why, code = reply.get("message") or reply, reply.get("code")
+            raise RuntimeError(f"seat {seat}: the server refused a command ({code}): {why}")
         else:
             last = version
 

@@ -12,11 +12,14 @@ import asyncio
 import secrets
 import statistics
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from server.bots import random_choice
 from server.client import ProtocolClient, play_seat
+
+T = TypeVar("T")
 
 
 @dataclass
@@ -77,15 +80,34 @@ async def play_one(url: str, game: str, seats: int, salt: int, latencies: list[f
         assert action is not None
         return action
 
-    results = await asyncio.gather(
-        *(
+    try:
+        seats_play = [
             play_seat(c, code, seat, policy, latencies, timeout=120)
             for seat, c in enumerate(clients)
-        )
-    )
-    for client in clients:
-        await client.close()
+        ]
+        results = await all_or_first_error(seats_play)
+    finally:
+        for client in clients:
+            await client.close()
     return GameRun(code, seats, results[0], len(latencies) - before, time.perf_counter() - started)
+
+
+async def all_or_first_error(coros: list[Coroutine[Any, Any, T]]) -> list[T]:
+    """The results of ``coros`` run together; when one fails, the others are cancelled
+    and waited for, and its error is raised (``gather`` left them running, and each
+    later failure printed a traceback as the program ended)."""
+    tasks = [asyncio.ensure_future(c) for c in coros]
+    try:
+        done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+        for task in done:
+            error = None if task.cancelled() else task.exception()
+            if error is not None:
+                raise error
+        return [t.result() for t in tasks]
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
 
 async def run_sim(
@@ -105,7 +127,7 @@ async def run_sim(
         async with gate:
             return await play_one(url, game, seats, salt + i, report.latencies)
 
-    report.games = list(await asyncio.gather(*(one(i) for i in range(games))))
+    report.games = await all_or_first_error([one(i) for i in range(games)])
     report.seconds = time.perf_counter() - started
     return report
 

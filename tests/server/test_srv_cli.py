@@ -48,3 +48,34 @@ async def test_sim_through_a_live_server() -> None:
     assert len(report.games) == 3 and all(g.result for g in report.games)
     text = format_report(report)
     assert "p99" in text and "3 games" in text
+
+
+async def test_a_failing_game_cancels_the_others_and_its_error_is_raised() -> None:
+    """``sim --connect`` against a server that stops: one error, the other games and
+    seats cancelled (``gather`` left them running to fail later, each with a traceback
+    as the program ended)."""
+    from server.sim import all_or_first_error
+
+    cancelled: list[int] = []
+
+    async def waits(n: int) -> int:
+        try:
+            await asyncio.Event().wait()
+        except asyncio.CancelledError:
+            cancelled.append(n)
+            raise
+        return n
+
+    async def fails() -> int:
+        await asyncio.sleep(0)
+        raise RuntimeError("seat 1 command refused: server_stopping")
+
+    with pytest.raises(RuntimeError, match="server_stopping"):
+        await all_or_first_error([waits(0), fails(), waits(2)])
+    assert sorted(cancelled) == [0, 2]
+
+    async def value(n: int) -> int:
+        await asyncio.sleep(0)
+        return n
+
+    assert await all_or_first_error([value(3), value(1), value(2)]) == [3, 1, 2]
