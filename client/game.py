@@ -147,7 +147,8 @@ class GameController:
     async def stop(self) -> None:
         self.closed = True
         if self.connection is not None:
-            await self.connection.close()
+            online = self.link == "" and not self.local  # a local server stops anyway
+            await self.connection.close(self.session.leave_messages() if online else None)
         if self.advertiser is not None:
             advertiser, self.advertiser = self.advertiser, None
             with contextlib.suppress(Exception):

@@ -138,7 +138,7 @@ def on_leave(conn: Connection, msg: dict[str, Any]) -> None:
     table, seat = gate(conn, msg, spectator_ok=True)
     if (table, seat) in conn.subs:
         conn.subs.discard((table, seat))
-        table.unsubscribe(conn, seat)
+        table.unsubscribe(conn, seat, left=True)
     conn.send(_reply(msg, {"t": "left", "table": table.code, "seat": seat}))
 
 

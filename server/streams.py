@@ -269,7 +269,10 @@ class Publisher:
                 self._plan()
         self.publish([])
 
-    def unsubscribe(self, sub: Subscriber, seat: int | None) -> None:
+    def unsubscribe(self, sub: Subscriber, seat: int | None, left: bool = False) -> None:
+        """Detach ``sub``; ``left``: it said so (``leave``), rather than its connection
+        dropping: the others are told the player left, not that the connection was lost
+        (the seat is still theirs; the grace period and policy are the same)."""
         stream = self.streams.get(seat)
         if stream is None or sub not in stream.subscribers:
             return
@@ -278,7 +281,8 @@ class Publisher:
             s = self.seats[seat]
             between = self.status == "over" and self.series.between_games()
             if self.status == "playing" or between:
-                self.notice("seat_disconnected", f"{s.name} lost the connection.", {"seat": seat})
+                said = f"{s.name} left the table." if left else f"{s.name} lost the connection."
+                self.notice("seat_disconnected", said, {"seat": seat, "left": left})
                 self._start_grace(s)
         if not stream.subscribers:
             stream.doc = None

@@ -76,9 +76,14 @@ class Connection:
         except ProtocolError as exc:
             self.deliver([Notice(f"Could not send that: {exc}", "error")])
 
-    async def close(self) -> None:
+    async def close(self, farewell: list[Message] | None = None) -> None:
+        """Close for good; ``farewell``: messages sent first, straight on the socket
+        (the queue is not drained on close), each given a moment."""
         self._closing = True
         if self._ws is not None:
+            with contextlib.suppress(Exception):
+                for message in farewell or ():
+                    await asyncio.wait_for(self._ws.send(codec.encode(message)), 1.0)
             with contextlib.suppress(Exception):
                 await self._ws.close()
 

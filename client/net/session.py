@@ -368,6 +368,20 @@ class ClientSession:
                 "token": stream.token, "auto_pass": auto_pass, "stops": list(stops), "hold": hold,
             })  # fmt: skip
 
+    def leave_messages(self) -> list[Message]:
+        """``leave`` for each seat held here (and the spectator's stream): the server
+        then tells the others the player left, rather than lost the connection."""
+        if self.table is None:
+            return []
+        out: list[Message] = []
+        for seat, stream in self.streams.items():
+            if seat is None or stream.token is not None:
+                msg: Message = {"t": "leave", "table": self.table, "seat": seat}
+                if stream.token is not None:
+                    msg["token"] = stream.token
+                out.append(msg)
+        return out
+
     def send_skip(self, seat: int, on: bool) -> str | None:
         """Turn "pass until my turn" (the ``skip`` setting) on or off for ``seat``;
         a sentence when it cannot be sent."""

@@ -273,3 +273,16 @@ def test_a_new_client_never_repeats_the_command_ids_of_an_earlier_one() -> None:
             s.streams[0].in_flight = None  # answered: the next one may go
         ids.append({m["id"] for m in sent if m["t"] == "submit"})
     assert len(ids[0]) == len(ids[1]) == 5 and not ids[0] & ids[1]
+
+
+def test_leaving_says_leave_for_each_seat_held_and_for_watching() -> None:
+    s = ClientSession(lambda m: None, "Alice")
+    assert s.leave_messages() == []  # no table yet
+    s.table = "ABC123"
+    s.streams[0] = SeatStream(0, "tok-0")
+    s.streams[1] = SeatStream(1)  # seen, not held
+    s.streams[None] = SeatStream(None)
+    assert s.leave_messages() == [
+        {"t": "leave", "table": "ABC123", "seat": 0, "token": "tok-0"},
+        {"t": "leave", "table": "ABC123", "seat": None},
+    ]

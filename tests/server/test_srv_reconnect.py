@@ -261,3 +261,27 @@ async def test_chat_history_survives_a_restart(tmp_path: Path) -> None:
         await back.close()
     finally:
         await srv.stop()
+
+
+async def test_a_seat_that_says_it_leaves_is_reported_as_left(server: LocalServer) -> None:
+    """``leave`` (Ctrl+L in the client) is told as leaving, a dropped connection as a
+    lost connection; the seat is kept either way (same grace and policy)."""
+    holder, other, code = await two_clients(server.url, {"grace": 30, "policy": "wait"})
+    reply = await other.request(
+        {"t": "leave", "table": code, "seat": 1, "token": holder.tokens[(code, 1)]}
+    )
+    assert reply["t"] == "left"
+    await holder.wait_for(lambda: any(n["code"] == "seat_disconnected" for n in holder.notices))
+    said = [n for n in holder.notices if n["code"] == "seat_disconnected"]
+    assert said[-1]["message"].endswith("left the table.") and said[-1]["data"]["left"]
+    back = ProtocolClient(server.url, "back")
+    await back.connect()
+    await back.join(code, 1, holder.tokens[(code, 1)])  # still theirs
+    await back.close()
+    await holder.wait_for(
+        lambda: [n["code"] for n in holder.notices].count("seat_disconnected") == 2
+    )
+    dropped = [n for n in holder.notices if n["code"] == "seat_disconnected"][-1]
+    assert dropped["message"].endswith("lost the connection.") and not dropped["data"]["left"]
+    await other.close()
+    await holder.close()
