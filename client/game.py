@@ -368,7 +368,7 @@ class GameController:
         )
         label = match_label(stream.table_info.get("match"))  # "Game 2 of best of 3 · 1–0"
         return TableFrame(
-            table=build_table(view),
+            table=build_table(view, table_info=stream.table_info),
             prompt=as_the_server_passes(
                 safe_prompt(view), view, stream.table_info.get("settings")
             ),

@@ -9,7 +9,7 @@ the battle. Widgets never read the view dict themselves.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from client.cards import DECKS, CardBook, default_book
@@ -137,6 +137,7 @@ class PlayerPanel:
     has_priority: bool
     hero_id: str = ""
     hunts: str = ""  # sworn enemy games: the name of the player this one must defeat
+    away: bool = False  # a person whose connection is gone (the table may wait for them)
     shield: int = 0  # damage to the hero still to be prevented this turn
     #: Its hand, card by card, when a spectator's view shows every hand (a table whose
     #: spectators see all hands); None when the hand is hidden or is the viewer's own.
@@ -487,11 +488,20 @@ def result_line(view: Mapping[str, Any], namer: Namer) -> str | None:
     return f"{who} {verb}" + (f" ({reason})" if reason else "")
 
 
-def build_table(view: Mapping[str, Any], book: CardBook | None = None) -> TableModel:
-    """The whole table as the seat of ``view`` sees it."""
+def build_table(
+    view: Mapping[str, Any],
+    book: CardBook | None = None,
+    table_info: Mapping[str, Any] | None = None,
+) -> TableModel:
+    """The whole table as the seat of ``view`` sees it; ``table_info`` (the document's
+    ``table``) marks the people who are away."""
     book = book or default_book()
     namer = Namer(view, book)
-    players = tuple(_panel(view, p, book, namer) for p in view.get("players", []))
+    away = away_seats(table_info or {})
+    players = tuple(
+        replace(panel, away=True) if panel.seat in away else panel
+        for panel in (_panel(view, p, book, namer) for p in view.get("players", []))
+    )
     return TableModel(
         seat=view.get("seat"),
         format=FORMAT_NAMES.get(str(view.get("format")), str(view.get("format", ""))),
@@ -506,3 +516,14 @@ def build_table(view: Mapping[str, Any], book: CardBook | None = None) -> TableM
         result=result_line(view, namer),
         version=int(view.get("version", 0)),
     )
+
+
+def away_seats(table_info: Mapping[str, Any]) -> frozenset[int]:
+    """The seats of people whose connection is gone, during a game (bots never are)."""
+    if table_info.get("status") != "playing":
+        return frozenset()
+    return frozenset(
+        int(s["seat"]) for s in table_info.get("seats") or ()
+        if isinstance(s, Mapping) and s.get("kind") == "human" and s.get("claimed")
+        and not s.get("bot") and s.get("connected") is False
+    )  # fmt: skip

@@ -305,3 +305,20 @@ def test_log_sentences_name_units_that_came_and_went_from_their_events() -> None
     assert "card #" not in "\n".join(lines)
     assert "Militia Recruit (Alice) was dealt 2 battle damage." in lines
     assert "Infantry (Bob) was dealt 1 battle damage." in lines
+
+
+def test_a_person_whose_connection_is_gone_shows_as_away() -> None:
+    """The table waits for them (policy wait): the others see why."""
+    from client.widgets.hero import hero_content
+    from tests.client.helpers import table_info
+
+    view = v.maneuver()
+    info = table_info(view)
+    info["seats"][1]["connected"] = False
+    table = build_table(view, table_info=info)
+    assert [p.away for p in table.players] == [False, True]
+    assert "away" in hero_content(table.players[1]).plain
+    assert "away" not in hero_content(table.players[0]).plain
+    info["seats"][1]["bot"] = True  # a bot plays the seat meanwhile: not waited for
+    assert not any(p.away for p in build_table(view, table_info=info).players)
+    assert not any(p.away for p in build_table(view).players)
