@@ -414,6 +414,9 @@ def _source(item: Mapping[str, Any], namer: Namer) -> str:
     source = str(item.get("source", ""))
     if item.get("kind") in ("ability", "unlock") and isinstance(item.get("seat"), int):
         return namer.ability(int(item["seat"]), source)
+    half = item.get("half")
+    if isinstance(half, int) and not isinstance(half, bool) and namer.book.info(source).halves:
+        return namer.book.half_name(source, half)  # the face played, not "Ember / Frost"
     return namer.card(source)
 
 

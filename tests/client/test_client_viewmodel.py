@@ -322,3 +322,17 @@ def test_a_person_whose_connection_is_gone_shows_as_away() -> None:
     info["seats"][1]["bot"] = True  # a bot plays the seat meanwhile: not waited for
     assert not any(p.away for p in build_table(view, table_info=info).players)
     assert not any(p.away for p in build_table(view).players)
+
+
+def test_a_split_card_on_the_chain_names_the_face_played() -> None:
+    from client.cards import default_book
+
+    book = default_book()
+    view = v.response()
+    view["chain"] = [{"id": 5, "seat": 1, "kind": "play", "source": "ember_or_frost",
+                      "half": 1, "targets": []}]  # fmt: skip
+    frost = book.half_name("ember_or_frost", 1)
+    assert "/" not in frost
+    assert build_table(view, book).chain[0].label == frost
+    events = [{"t": "announced", "seat": 1, "item": view["chain"][0]}]
+    assert sentences(events, view)[0].startswith(f"Bob announced {frost}")
