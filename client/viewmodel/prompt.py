@@ -343,7 +343,8 @@ def _title(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> tuple[
     if "trigger" in kinds:
         return "Order your triggered effects: which goes on the chain next?", False
     if "targets" in kinds or "decline" in kinds:
-        effect = f"{namer.card(str(prompt['source']))}'s effect" if prompt.get("source") else ""
+        source = namer.card(str(prompt.get("source"))) if prompt.get("source") else ""
+        effect = f"{possessive(source)} effect" if source else ""
         if not any(a.get("targets") for a in legal if a.get("kind") == "targets"):
             return f"Use {effect or 'your triggered effect'}, or decline", False
         return f"Choose targets for {effect or 'your triggered effect'}", False
@@ -495,3 +496,8 @@ def only_pass(view: Mapping[str, Any]) -> bool:
     """True when the seat's only legal action is to pass (auto-pass candidates)."""
     legal = view.get("legal") or []
     return bool(legal) and all(a.get("kind") == "pass" for a in legal)
+
+
+def possessive(name: str) -> str:
+    """"Nightblade's", "Twin Fangs'" (a name ending in s takes the apostrophe alone)."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

@@ -46,6 +46,8 @@ def test_a_trigger_target_prompt_names_its_card() -> None:
     view["prompt"]["source"] = "nightblade"
     view["legal"] = [{"kind": "targets", "targets": []}, {"kind": "decline"}]
     assert build_prompt(view, BOOK).title == "Use Nightblade's effect, or decline"
+    view["prompt"]["source"] = "twin_fangs"  # a name ending in s: the apostrophe alone
+    assert build_prompt(view, BOOK).title == "Use Twin Fangs' effect, or decline"
 
 
 def _end_of_turn(current: int) -> str:
