@@ -219,3 +219,21 @@ async def test_a_taller_terminal_gives_the_choices_more_lines() -> None:
             choices = app.screen.query_one("#choices")
             assert choices.styles.max_height is not None
             assert choices.styles.max_height.value == lines, size
+
+
+async def test_notices_do_not_cover_the_prompt() -> None:
+    """A notice (a chat line, "The game has started.") shows at the top right; at the
+    bottom it hid the prompt's choices while it lasted."""
+    app = make_app()
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        fake = Fake(app, [0])
+        fake.show(0, v.maneuver())
+        await pilot.pause()
+        app.notify("The game has started.")
+        await pilot.pause()
+        await pilot.pause()
+        from textual.widgets._toast import Toast
+
+        toast = app.screen.query_one(Toast)
+        prompt = app.screen.query_one("#prompt")
+        assert toast.region.bottom <= prompt.region.y, (toast.region, prompt.region)
