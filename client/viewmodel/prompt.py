@@ -339,7 +339,7 @@ def _title(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> tuple[
     if "choose" in kinds:
         return "Choose (as the effect resolves)", False
     if "discard" in kinds:
-        return "Discard a card", False
+        return "Discard a card" + _discard_reason(prompt, namer), False
     if "trigger" in kinds:
         return "Order your triggered effects: which goes on the chain next?", False
     if "targets" in kinds or "decline" in kinds:
@@ -501,3 +501,15 @@ def only_pass(view: Mapping[str, Any]) -> bool:
 def possessive(name: str) -> str:
     """"Nightblade's", "Twin Fangs'" (a name ending in s takes the apostrophe alone)."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _discard_reason(prompt: Mapping[str, Any], namer: Namer) -> str:
+    """" (Exhume's effect)": what makes the seat discard, when the view says."""
+    source, by = prompt.get("source"), prompt.get("by")
+    if not source:
+        return ""
+    if prompt.get("ability") and isinstance(by, int):
+        name = namer.ability(by, str(source))
+    else:
+        name = namer.card(str(source))
+    return f" ({possessive(name)} effect)"

@@ -127,3 +127,19 @@ def test_a_hero_ability_on_the_chain_is_named_as_on_its_hero() -> None:
     after = v.copy_of(view)
     after["chain"] = []
     assert sentences([{"t": "resolved", "id": 5}], after, view) == ["Equip resolved."]
+
+
+def test_a_discard_prompt_says_whose_effect_makes_you_discard() -> None:
+    book = default_book()
+    view = v.base(0)
+    hand = view["players"][0]["hand"]
+    view["legal"] = [{"kind": "discard", "card": c["handle"]} for c in hand]
+    view["prompt"] = {"kind": "discard", "seat": 0, "source": "sellsword", "by": 0,
+                      "ability": False}  # fmt: skip
+    assert build_prompt(view, book).title == "Discard a card (Sellsword's effect)"
+    view["players"][1]["hero"] = "hakor_dajet"
+    view["prompt"].update(source="exhume", by=1, ability=True)
+    exhume = book.ability("hakor_dajet", "exhume").name
+    assert build_prompt(view, book).title == f"Discard a card ({exhume}'s effect)"
+    del view["prompt"]["source"]  # a rule set that does not say
+    assert build_prompt(view, book).title == "Discard a card"

@@ -127,3 +127,16 @@ def test_an_attacker_whose_defender_left_play_is_shown_blocked() -> None:
         if view.get("legal"):
             sample = determinize(view, random.Random(1))
             assert view_for(sample, seat)["battle"] == view["battle"]
+
+
+def test_a_discard_prompt_says_what_makes_the_seat_discard() -> None:
+    from pathlib import Path
+
+    from shared.rules.realm.scenario import Scenario, load
+
+    path = Path(__file__).parents[1] / "scenarios/cards/hakor_dajet/abilities.toml"
+    sc = Scenario(load(path))
+    sc.run(str(sc.data["script"]).split('B discard "Skilled Strike"')[0])
+    prompt = view_for(sc.g, 1)["prompt"]
+    assert prompt["kind"] == "discard"
+    assert (prompt["source"], prompt["by"], prompt["ability"]) == ("exhume", 0, True)

@@ -76,6 +76,8 @@ SCHEMAS: dict[str, dict[str, tuple[type, bool]]] = {
     "call": {"fn": (_STR, True), "target": (_STR, False), "amount": (_INT, False)},
 }
 COMMON_ARGS: dict[str, tuple[type, bool]] = {"verb": (_STR, True), "if": (_STR, False)}
+#: Chain items that come from a hero ability (named from the hero, not the catalog).
+_ABILITY = frozenset(("ability", "unlock"))
 _UNTIL = ("turn", "battle")
 _WHO = ("self", "each_opponent", "target_player")
 
@@ -370,7 +372,9 @@ def v_discard(g: GameState, res: Resolution, step: Step) -> bool:
                 done += count - done % count
                 res.memo[key] = done
                 continue
-            g.prompt = Prompt(kind="discard", seat=chooser, data={})
+            item = res.item  # what makes the seat discard, for the prompt to say
+            why = {"source": item.source, "by": item.seat, "ability": item.kind in _ABILITY}
+            g.prompt = Prompt(kind="discard", seat=chooser, data=why)
             return False
         ops.discard_from_hand(g, chooser, res.answer)
         res.answer = None

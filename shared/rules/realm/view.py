@@ -176,6 +176,8 @@ def _prompt(g: GameState) -> dict[str, Any] | None:
         out["optional"] = chain.trigger_def(g, pr.data["index"]).optional
     elif pr.kind == "trigger":
         out["triggers"] = [_pending_trigger(g, i) for i in pr.data["indices"]]
+    elif pr.kind == "discard" and "source" in pr.data:  # what makes the seat discard
+        out.update(source=pr.data["source"], by=pr.data["by"], ability=pr.data["ability"])
     elif pr.kind == "armor" and g.battle is not None:
         out["armor_left"] = ops.armor_left(g, g.battle.defender)
     return out
