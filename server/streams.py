@@ -221,6 +221,7 @@ class Publisher:
         stream = self.streams.setdefault(seat, Stream())
         self.publish_one(seat)
         assert stream.doc is not None
+        kept = self._kept_events()
         msg = {
             "t": "sync",
             "table": self.code,
@@ -228,8 +229,8 @@ class Publisher:
             "seq": stream.seq,
             "doc": stream.doc,
             "hash": view_hash(stream.doc),
-            "events": self._events_for(list(self._kept_events()), seat),
-            "events_at": self._events_total - len(self._kept_events()),
+            "events": self._events_for(list(kept), seat),
+            "events_at": self._events_total - len(kept),
         }
         if request_id is not None:
             msg["id"] = request_id
