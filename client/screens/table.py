@@ -27,6 +27,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.css.query import NoMatches
+from textual.geometry import Size
+from textual.layout import DockArrangeResult
 from textual.markup import escape
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar
@@ -106,13 +108,44 @@ class Board(VerticalScroll, QuickBlank):
     """The scrolling board: the players, the chain, the battle, your hand, the decks. Its
     scrollbar keeps its column (``scrollbar-gutter: stable``), so a board that grows or
     shrinks needs no second layout pass (see :func:`~client.widgets.steady_virtual_size`).
+
+    A board taller than its room (three or four players at 80×24) is kept scrolled to its
+    end, where your hero, your hand and the battle are, the other players above, for as
+    long as it is at its end: scrolling up (the wheel, Tab to a strip, the chain scrolled
+    into view) lets go until the board is scrolled back to its end. When the chain
+    empties the board shrinks by at least as much as it was scrolled up for it, so it is
+    back at its end.
+
+    It uses Textual's anchor, which scrolls in the layout pass that grew the board (one
+    frame, bench figure P5), but only while the board is longer than its room: anchored,
+    a shorter board would be pushed down to the bottom. A layout pass that also changed
+    the board's own height (a prompt of another length) is put right after it.
     """
 
     virtual_size = steady_virtual_size()
+    #: Keep the board at its end when its size changes (it is at its end now).
+    following = True
 
     @property
     def vertical_scrollbar(self) -> ScrollBar:
         return quick_vertical_scrollbar(self)
+
+    def arrange(self, size: Size, optimal: bool = False) -> DockArrangeResult:
+        arrangement = super().arrange(size, optimal)
+        room = self.container_size.height - self.scrollbar_size_horizontal
+        self._anchored = self.following and arrangement.total_region.bottom > room
+        self._anchor_released = False
+        return arrangement
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self.following = new_value >= self.max_scroll_y
+
+    def _scroll_update(self, virtual_size: Size) -> None:
+        following = self.following
+        super()._scroll_update(virtual_size)
+        if following and self.scroll_y < self.max_scroll_y:
+            self.scroll_target_y = self.scroll_y = self.max_scroll_y
 
 
 class Row(Horizontal, QuickBlank):
@@ -298,8 +331,10 @@ class TableScreen(Screen[None], QuickBlank):
 
     @on(CardStrip.Leave)
     def _leave_board(self, message: CardStrip.Leave) -> None:
+        """Escape from a strip: the keys go back to the prompt, the board to its end."""
         message.stop()
         self.query_one(PromptBar).focus_choices()
+        self.query_one(Board).scroll_end(animate=False)
 
     def action_skip(self) -> None:
         """Turn "pass until my turn" on, or off again (the controller checks the seat)."""

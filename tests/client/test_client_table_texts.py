@@ -143,3 +143,93 @@ def test_a_discard_prompt_says_whose_effect_makes_you_discard() -> None:
     assert build_prompt(view, book).title == f"Discard a card ({exhume}'s effect)"
     del view["prompt"]["source"]  # a rule set that does not say
     assert build_prompt(view, book).title == "Discard a card"
+
+
+def _lines_with(text: str, word: str) -> list[str]:
+    return [line for line in text.splitlines() if word in line]
+
+
+@pytest.mark.asyncio
+async def test_your_hand_shows_at_80x24_when_four_players_overflow_the_board() -> None:
+    """The board is scrolled to its end (your hero and hand); a chain entry scrolls the
+    chain into view, and once the chain is empty the board is back at your hand."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        fake = Fake(app, [0])
+        crowded = v.maneuver_four_players()
+        fake.show(0, crowded)
+        await pilot.pause()
+        await pilot.pause()
+        board = app.screen.query_one("#board")
+        assert board.max_scroll_y > 0  # the board overflows: the test means something
+        first = screen_text(app)
+        assert _lines_with(first, "Hand") and _lines_with(first, "Alice")
+        assert not _lines_with(first, "Bob ·")  # the first of the others is above
+        with_chain = v.copy_of(crowded)
+        with_chain.update(
+            version=58,
+            chain=[  # with the long menu, the chain takes all the board's room
+                {
+                    "id": i,
+                    "seat": 1 + i % 3,
+                    "kind": "play",
+                    "source": "skilled_strike",
+                    "label": "Skilled Strike",
+                    "targets": ["u:11"],
+                }
+                for i in range(1, 10)
+            ],
+            prompt={"kind": "respond", "seat": 0},
+            legal=v.response_crowded()["legal"],  # a long menu: the board has little room
+        )
+        for player in with_chain["players"][1:]:
+            player["units"] += [dict(u, handle=u["handle"] + 500) for u in player["units"]]
+        fake.show(0, with_chain)
+        await pilot.pause()
+        await pilot.pause()
+        assert _lines_with(screen_text(app), "Chain")
+        assert board.scroll_y < board.max_scroll_y  # scrolled up to the chain
+        after = v.copy_of(with_chain)  # the same board, the chain resolved
+        after.update(version=59, chain=[], prompt=crowded["prompt"], legal=crowded["legal"])
+        fake.show(0, after)
+        await pilot.pause()
+        await pilot.pause()
+        assert _lines_with(screen_text(app), "Hand")
+
+
+@pytest.mark.asyncio
+async def test_a_board_scrolled_up_by_the_player_stays_where_they_put_it() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        fake = Fake(app, [0])
+        view = v.maneuver_four_players()
+        fake.show(0, view)
+        await pilot.pause()
+        board = app.screen.query_one("#board")
+        board.scroll_home(animate=False, immediate=True)  # to look at Bob
+        await pilot.pause()
+        later = v.copy_of(view)
+        later["version"] = 58
+        later["players"][2]["units"].append(dict(later["players"][2]["units"][0], handle=99))
+        fake.show(0, later)  # Cid's units take another line
+        await pilot.pause()
+        await pilot.pause()
+        assert board.scroll_y == 0 and _lines_with(screen_text(app), "Bob ·")
+        board.scroll_end(animate=False, immediate=True)
+        await pilot.pause()
+        grown = v.copy_of(later)
+        grown["version"] = 59
+        grown["players"][0]["units"] += [
+            dict(u, handle=u["handle"] + 80) for u in grown["players"][0]["units"]
+        ]
+        fake.show(0, grown)  # back at the end: it follows the board's growth again
+        await pilot.pause()
+        await pilot.pause()
+        assert board.scroll_y == board.max_scroll_y and _lines_with(screen_text(app), "Hand")
+        await pilot.press("tab")  # the first strip (Bob's hero) scrolls into view
+        await pilot.pause()
+        assert board.scroll_y < board.max_scroll_y
+        await pilot.press("escape")  # back to the prompt, and the board to its end
+        await pilot.pause()
+        await pilot.pause()
+        assert board.scroll_y == board.max_scroll_y
