@@ -289,6 +289,8 @@ class TableScreen(Screen[None], QuickBlank):
             block = PlayerBlock(you=True)
             self._blocks[you.seat] = block
             board.mount(*block.widgets, before=self.query_one("#hand"))
+        board.following = True  # another seat's board (hot-seat) starts at its end
+        board.scroll_end(animate=False)
         self.refresh(layout=True)
 
     def _show_details(self) -> None:
