@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -101,7 +100,6 @@ class GameController:
         self._settings_sent = False
         #: seats passing until their turn when the link dropped, and the view's turn then
         self._skips_to_resend: dict[int, object] = {}
-        self._clock_seen: dict[tuple[Any, ...], float] = {}
         self._render_pending = False
         self.revision = 0  # grows with every batch of updates (tests wait on it)
         #: Chat lines that came before the table screen (in the lobby; the history).
@@ -172,6 +170,10 @@ class GameController:
                 changed = True
             elif isinstance(update, Notice):
                 self.app.notify(update.text, severity=update.severity)  # type: ignore[arg-type]
+                if update.logged:
+                    for stream in self.session.streams.values():
+                        stream.log.append(update.text)
+                    changed = True
             elif isinstance(update, ChatLine):
                 if self.table_screen is None:
                     self.early_chat.append(update)  # _ensure_table shows it with the table
@@ -375,7 +377,7 @@ class GameController:
             log=stream.log,
             log_owner=stream,
             busy=busy,
-            deadline=self._deadline(stream),
+            deadline=stream.countdown(),
             link=self.link,
             title=" · ".join(t for t in (self._title(), label) if t),
         )
@@ -388,19 +390,6 @@ class GameController:
         if self.session.sees_every_hand:
             return f"{self.title} — all hands shown"
         return self.title
-
-    def _deadline(self, stream: SeatStream) -> float | None:
-        clock = stream.table_info.get("clock")
-        view = stream.view or {}
-        if (
-            not clock
-            or clock.get("seat") != stream.seat
-            or clock.get("version") != view.get("version")
-        ):
-            return None
-        key = (stream.seat, clock.get("version"), clock.get("ms"))
-        seen = self._clock_seen.setdefault(key, time.monotonic())
-        return seen + float(clock.get("ms", 0)) / 1000.0
 
     def render(self) -> None:
         """Redraw the table soon: a burst of patches is drawn once."""
@@ -454,7 +443,8 @@ class GameController:
         if first:
             return
         self.over_shown = False
-        self._clock_seen.clear()
+        for stream in self.session.streams.values():
+            stream.clock_key = None  # the next game counts its versions from 0 again
         screen, self.over_screen = self.over_screen, None
         if screen is not None:
             screen.retire()

@@ -78,6 +78,9 @@ class Publisher:
     def _start_grace(self, s: Seat) -> None:
         raise NotImplementedError
 
+    def clock_left(self) -> float:
+        raise NotImplementedError
+
     def doc(self, seat: int | None, base: dict[str, Any] | None = None) -> dict[str, Any]:
         view = None if self.state is None else self._view(seat)
         return {"view": view, "table": self.meta(seat, base)}
@@ -232,6 +235,8 @@ class Publisher:
             "events": self._events_for(list(kept), seat),
             "events_at": self._events_total - len(kept),
         }
+        if self.clock is not None:  # the document says the countdown's length; this, what is left
+            msg["clock_left"] = int(self.clock_left() * 1000)
         if request_id is not None:
             msg["id"] = request_id
         return msg

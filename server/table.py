@@ -95,6 +95,10 @@ class Table(Publisher):
         self.log_len = 0
         self.streams: dict[int | None, Stream] = {}
         self.clock: dict[str, Any] | None = None
+        #: The decision timer's countdown: (game, seat, version, when it runs out, its
+        #: clock). Kept while the same decision waits, so that planning again (a seat's
+        #: settings, a reconnect, a grace that ends) never gives the seat its time back.
+        self._countdown: tuple[int, int, int, float, dict[str, Any]] | None = None
         self._legal_cache: tuple[Any, tuple[int, int], list[dict[str, Any]]] | None = None
         self._planned: asyncio.TimerHandle | asyncio.Task[None] | None = None
         self.loop = asyncio.get_running_loop()
@@ -408,11 +412,22 @@ class Table(Publisher):
             )
         elif self.options["timer"] > 0:
             action = self.rules.timeout_action(self.state, seat)
-            timer = float(self.options["timer"])
-            self.clock = {"seat": seat, "version": version, "ms": int(timer * 1000)}
-            self._planned = self.loop.call_later(
-                timer, self._server_submit, seat, version, action, "timeout"
+            decision = (self.series.played, seat, version)  # a match's games restart versions
+            countdown = self._countdown
+            if countdown is None or countdown[:3] != decision:
+                timer = float(self.options["timer"])
+                clock = {"seat": seat, "version": version, "ms": int(timer * 1000)}
+                countdown = self._countdown = (*decision, self.loop.time() + timer, clock)
+            self.clock = countdown[4]
+            self._planned = self.loop.call_at(
+                countdown[3], self._server_submit, seat, version, action, "timeout"
             )
+
+    def clock_left(self) -> float:
+        """Seconds left on the decision timer's countdown (0 with none running)."""
+        if self.clock is None or self._countdown is None:
+            return 0.0
+        return max(0.0, self._countdown[3] - self.loop.time())
 
     def _legal(self, seat: int) -> list[dict[str, Any]]:
         """The seat's legal actions now, computed once per state version (of this game:
@@ -491,6 +506,9 @@ class Table(Publisher):
     def _server_submit(self, seat: int, version: int, action: dict[str, Any], source: str) -> None:
         if self.state is None or self.rules.version(self.state) != version:
             return
+        if source == "timeout":  # before the action's patch, so it reads as its reason
+            name = self.seats[seat].name
+            self.notice("timed_out", f"{name} ran out of time.", {"seat": seat})
         answer = self.submit(seat, None, version, action, source)
         if answer["t"] == "refused":
             log.warning(

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import itertools
 import secrets
+import time
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -69,6 +70,8 @@ class SeatChanged(Update):
 class Notice(Update):
     text: str
     severity: str = "information"  # "information" | "warning" | "error"
+    #: also a line of the game log (what happened to a seat: it ran out of time, …)
+    logged: bool = False
 
 
 @dataclass(frozen=True)
@@ -134,6 +137,30 @@ class SeatStream:
     #: the events of the game ``events_game`` seen so far (a sync's, then each patch's)
     events_seen: int | None = None
     events_game: object = None
+    #: the decision timer's countdown shown: its clock (seat, version, ms) and when it
+    #: runs out (``time.monotonic``); see :meth:`countdown`
+    clock_key: tuple[Any, ...] | None = None
+    clock_due: float = 0.0
+
+    def countdown(self) -> float | None:
+        """When the pending decision's timer runs out (``time.monotonic``), or None.
+        Counted from when this client first saw the countdown, or from what a sync said
+        was left of it (``clock_left``); every seat and spectator sees it."""
+        clock = self.table_info.get("clock")
+        view = self.view
+        if not isinstance(clock, dict) or clock.get("version") != (view or {}).get("version"):
+            return None
+        key = (clock.get("seat"), clock.get("version"), clock.get("ms"))
+        if key != self.clock_key:
+            self.clock_key = key
+            self.clock_due = time.monotonic() + float(clock.get("ms") or 0) / 1000.0
+        return self.clock_due
+
+    def sync_countdown(self, left: object) -> None:
+        """A sync's ``clock_left``: the countdown in the new document has that much left."""
+        self.clock_key = None
+        if isinstance(left, int) and not isinstance(left, bool) and self.countdown() is not None:
+            self.clock_due = time.monotonic() + left / 1000.0
 
     @property
     def view(self) -> dict[str, Any] | None:
@@ -444,6 +471,7 @@ class ClientSession:
         stream.doc = dict(msg["doc"])
         stream.seq = int(msg["seq"])
         stream.awaiting_sync = False
+        stream.sync_countdown(msg.get("clock_left"))
         earlier = tuple(e for e in msg.get("events") or () if isinstance(e, Mapping))
         missed, gap = _unseen(stream, earlier, msg.get("events_at"))
         changed = SeatChanged(seat, (), full=True, earlier=earlier, missed=missed, gap=gap)
@@ -529,7 +557,8 @@ class ClientSession:
             return [Notice(str(msg.get("message", code)), "information")]
         if code == "resync":
             return []
-        return [Notice(str(msg.get("message", code)), "warning")]
+        logged = code in ("timed_out", "bot_took_over", "seat_conceded")
+        return [Notice(str(msg.get("message", code)), "warning", logged)]
 
     def _on_error(self, msg: Mapping[str, Any]) -> list[Update]:
         text = str(msg.get("message") or msg.get("code") or "The server reported an error.")
@@ -610,4 +639,4 @@ def _unseen(
     stream.events_seen, stream.events_game = at + len(earlier), _game_of(stream)
     if seen is None or before != stream.events_game:
         return (), False
-    return earlier[max(0, seen - at):], seen < at
+    return earlier[max(0, seen - at) :], seen < at

@@ -7,7 +7,7 @@ import pytest
 from client.screens.curtain import CurtainScreen
 from client.screens.table import TableScreen
 from tests.client.fixtures import views as v
-from tests.client.helpers import Fake, make_app, screen_text
+from tests.client.helpers import Fake, make_app, screen_text, sync
 
 pytestmark = pytest.mark.asyncio
 
@@ -127,6 +127,26 @@ async def test_countdown_when_a_timer_runs() -> None:
         fake.show(0, v.response(), clock={"seat": 0, "version": 57, "ms": 30000})
         await pilot.pause()
         assert "⏱ 30s" in screen_text(app) or "⏱ 29s" in screen_text(app)
+
+
+async def test_the_others_see_the_clock_and_a_sync_says_what_is_left() -> None:
+    """Alice waits for Bob: Bob's countdown shows on her waiting line. After a reconnect
+    (a sync) the countdown goes on from what the server says is left, not from its start
+    (it was restarted at full length: a stuck "⏱ 0s" or time given back)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        fake = Fake(app, [0])
+        clock = {"seat": 1, "version": 57, "ms": 30000}
+        fake.show(0, v.waiting(), clock=clock)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Waiting for Bob" in text and ("⏱ 30s" in text or "⏱ 29s" in text)
+        message = sync(0, v.waiting(), seq=5, clock=clock)
+        message["clock_left"] = 12000
+        fake.feed(message)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "⏱ 12s" in text or "⏱ 11s" in text
 
 
 async def test_curtain_between_human_seats_hides_the_other_hand() -> None:

@@ -7,6 +7,8 @@ import itertools
 import sqlite3
 from typing import Any
 
+import pytest
+
 from server.client import ProtocolClient, play_seat
 from server.local import LocalServer
 from tests.server.kit import open_table, view
@@ -181,6 +183,40 @@ async def test_timer_passes_for_a_seat_that_runs_out_of_time(server: LocalServer
     assert table is not None
     rows = server.server.store.commands(table.id)  # type: ignore[union-attr]
     assert rows[0].source == "timeout" and rows[0].action == {"kind": "pass"}
+    told = [m for m in holder.notices if m["code"] == "timed_out"]
+    assert told and told[0]["data"] == {"seat": 0} and "P0 ran out of time" in told[0]["message"]
+    await holder.close()
+
+
+async def test_planning_again_keeps_the_decisions_countdown(server: LocalServer) -> None:
+    """A seat's settings (sent on every join and reconnect) plan the table again: the
+    pending decision keeps its countdown, and a sync says how much of it is left."""
+    holder, code = await open_table(server.url, 2, options={"timer": 600})
+    table = server.server.lobby.get(code)
+    assert table is not None and table.clock is not None
+    clock, planned = table.clock, table._planned
+    assert isinstance(planned, asyncio.TimerHandle)
+    due = planned.when()
+    for seat in (0, 1):
+        reply = await holder.request(
+            {
+                "t": "settings",
+                "table": code,
+                "seat": seat,
+                "token": holder.tokens[(code, seat)],
+                "auto_pass": False,
+            }
+        )
+        assert reply["t"] == "settings"
+    again = table._planned
+    assert isinstance(again, asyncio.TimerHandle) and again is not planned
+    assert again.when() == due and table.clock is clock  # the same countdown, not a new one
+    sync = await holder.request(
+        {"t": "sync", "table": code, "seat": 0, "token": holder.tokens[(code, 0)]}
+    )
+    assert sync["doc"]["table"]["clock"] == clock
+    assert 0 < sync["clock_left"] <= 600_000
+    assert sync["clock_left"] == pytest.approx((due - table.loop.time()) * 1000, abs=1000)
     await holder.close()
 
 
