@@ -498,10 +498,10 @@ class Table(Publisher):
             self._server_submit(s.seat, version, action, "bot")
 
     def _concede_action(self, seat: int) -> dict[str, Any]:
-        for action in self.rules.legal_actions(self.state, seat):
-            if action.get("kind") == "concede":
-                return action
-        return self.rules.timeout_action(self.state, seat)
+        """A conceded seat's answer: it concedes where the rules let it (the game goes on
+        without it), and takes the timeout action at the decisions in between."""
+        action = self.rules.concede_action(self.state, seat)
+        return action if action is not None else self.rules.timeout_action(self.state, seat)
 
     def _server_submit(self, seat: int, version: int, action: dict[str, Any], source: str) -> None:
         if self.state is None or self.rules.version(self.state) != version:

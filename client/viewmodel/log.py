@@ -193,6 +193,7 @@ _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
     "control_changed": lambda e, n: (
         f"{_thing(e, n)} is now controlled by {n.seat(e.get('seat', e.get('to')))}."
     ),
+    "conceded": lambda e, n: f"{_who(e, n)} conceded.",
     "eliminated": lambda e, n: f"{_who(e, n)} was eliminated.",
     "phase_began": lambda e, n: (
         f"{PHASE_NAMES.get(str(e.get('phase')), str(e.get('phase')))} phase"

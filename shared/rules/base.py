@@ -118,6 +118,13 @@ class RuleSet(Protocol[StateT]):
         """The action the server sends for a seat that ran out of time (a pass)."""
         ...
 
+    def concede_action(self, state: StateT, seat: int) -> Action | None:
+        """The action by which ``seat`` concedes now, or None when it cannot at this
+        decision (the server answers it with :meth:`timeout_action` and asks again at
+        the next). Not among :meth:`legal_actions`: only the server sends it, for a seat
+        that conceded (reconnect policy "concede", or its player's choice)."""
+        ...
+
 
 _REGISTRY: dict[str, str] = {
     "realm": "shared.rules.realm.ruleset:RULESET",

@@ -233,3 +233,9 @@ async def test_a_board_scrolled_up_by_the_player_stays_where_they_put_it() -> No
         await pilot.pause()
         await pilot.pause()
         assert board.scroll_y == board.max_scroll_y
+
+
+def test_a_concession_reads_as_one() -> None:
+    view = v.maneuver()
+    events = [{"t": "conceded", "seat": 1}, {"t": "eliminated", "seat": 1}]
+    assert sentences(events, view) == ["Bob conceded.", "Bob was eliminated."]

@@ -127,3 +127,69 @@ def test_any_malformed_setup_is_refused_with_a_setup_error() -> None:
         except SetupError:
             pass
     assert started > 0  # the well-formed ones among them still start
+
+
+def _play_with_concessions(
+    fmt: str, n: int, seed: int
+) -> tuple[Any, list[tuple[int, Any]], set[int]]:
+    """A random game in which, from turn 3, a random seat decides to concede; each one
+    concedes at its next priority (as the server does for a seat that conceded)."""
+    from shared.rules.realm import invariants
+
+    rnd = random.Random(seed)
+    g = R.new_game(setup_for(fmt, n), seed)
+    log: list[tuple[int, Any]] = []
+    conceding: set[int] = set()
+    conceded: set[int] = set()
+    for _ in range(20_000):
+        seat = R.to_act(g)
+        if seat is None:
+            break
+        if g.turn >= 3 and rnd.random() < 0.02 and len(conceding) < n - 1:
+            conceding.add(rnd.randrange(n))
+        action = R.concede_action(g, seat) if seat in conceding else None
+        if action is None:
+            action = rnd.choice(R.legal_actions(g, seat))
+            assert R.concede_action(g, seat) is None or g.prompt.kind == "priority"
+        else:
+            conceded.add(seat)
+        g, events = R.apply(g, seat, action, in_place=True)
+        log.append((seat, action))
+        invariants.check(g)
+        if action["kind"] == "concede":
+            assert not g.players[seat].alive
+            assert [e["t"] for e in events][:2] == ["conceded", "eliminated"]
+    return g, log, conceded
+
+
+@pytest.mark.parametrize(("fmt", "n"), FORMATS)
+def test_a_seat_that_concedes_is_eliminated_and_the_game_goes_on(fmt: str, n: int) -> None:
+    seen = 0
+    for seed in range(8):
+        g, log, conceded = _play_with_concessions(fmt, n, 100 + seed)
+        seen += len(conceded)
+        assert R.is_over(g)
+        winners = set(R.result(g)["winners"])  # type: ignore[index]
+        if fmt != "team":  # a team wins as a team, a member who conceded included
+            assert not winners & conceded
+        else:  # the winning team has a member standing; the other has none
+            assert any(g.players[s].alive for s in winners)
+            assert not any(p.alive for p in g.players if p.seat not in winners)
+        if fmt == "duel" and conceded:
+            assert R.result(g)["winners"] == [1 - next(iter(conceded))]  # type: ignore[index]
+        replayed = R.new_game(setup_for(fmt, n), 100 + seed)  # the log replays exactly
+        for seat, action in log:
+            replayed, _ = R.apply(replayed, seat, action, in_place=True)
+        assert R.state_hash(replayed) == R.state_hash(g)
+    assert seen  # some seats did concede
+
+
+def test_conceding_is_refused_away_from_priority_and_never_listed() -> None:
+    g = R.new_game(setup_for("duel", 2), 5)
+    seat = R.to_act(g)
+    assert seat is not None and g.prompt.kind == "equip"
+    assert R.concede_action(g, seat) is None
+    assert all(a["kind"] != "concede" for a in R.legal_actions(g, seat))
+    with pytest.raises(Refused) as refused:
+        R.apply(g, seat, {"kind": "concede"})
+    assert refused.value.code == "illegal"

@@ -77,6 +77,26 @@ async def test_policy_concede_sits_the_seat_out(server: LocalServer) -> None:
     await holder.close()
 
 
+async def test_a_seat_that_concedes_in_a_realm_duel_loses_it(server: LocalServer) -> None:
+    """Under "concede" the seat concedes at its next priority: in a duel the other player
+    wins at once (the game does not go on with the seat passing every decision)."""
+    creator = ProtocolClient(server.url, "creator")
+    await creator.connect()
+    specs = [{"kind": "bot", "name": "Bot"}, {"kind": "human", "name": "Bob"}]
+    options = {"seed": 5, "bot_seed": 5, "pass_delay": 0, "grace": 0.01, "policy": "concede"}
+    created = await creator.create("realm", {"format": "duel"}, specs, options, claim=[1])
+    code = created["table"]
+    await creator.join(code, 1)
+    await creator.close()  # Bob leaves before the game has really begun
+    table = server.server.lobby.get(code)
+    assert table is not None
+    await until(lambda: table.status == "over", timeout=20)
+    assert table.seats[1].conceded and table.result is not None
+    assert table.result["winners"] == [0]
+    actions = [row.action for row in server.server.store.commands(table.id)]  # type: ignore[union-attr]
+    assert actions[-1] == {"kind": "concede"}
+
+
 async def test_resume_gets_a_full_sync_with_the_prompt(server: LocalServer) -> None:
     holder, code = await open_table(server.url, 2)
     to_act = view(holder, code, 0)["to_act"]

@@ -129,6 +129,9 @@ class ToyRuleSet:
     def timeout_action(self, state: ToyState, seat: int) -> Action:
         return {"kind": "pass"}
 
+    def concede_action(self, state: ToyState, seat: int) -> Action | None:
+        return None  # the toy game has no conceding: a conceded seat passes
+
     def state_hash(self, state: ToyState) -> str:
         blob = json.dumps(state.__dict__, sort_keys=True, default=list).encode()
         return hashlib.sha256(blob).hexdigest()

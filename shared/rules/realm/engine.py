@@ -33,6 +33,8 @@ from shared.rules.realm.targets import are_enemies, target_options
 
 Action = tuple[Any, ...]
 PASS: Action = ("pass",)
+#: Conceding: never among the legal actions; see ``RealmRuleSet.concede_action``.
+CONCEDE: Action = ("concede",)
 DONE: Action = ("done",)
 
 
@@ -410,6 +412,10 @@ def _on_priority(g: GameState, pr: Prompt, a: Action) -> None:
     kind = a[0]
     if kind == "pass":
         chain.on_pass(g, pr.seat)
+        return
+    if kind == "concede":  # eliminated as at 0 health; the window goes on without it
+        ops.emit(g, "conceded", seat=pr.seat)
+        ops.defeat(g, pr.seat)
         return
     chain.push(g, _announce(g, pr.seat, a))
 

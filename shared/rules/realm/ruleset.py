@@ -34,7 +34,9 @@ class RealmRuleSet:
               version: int | None = None, in_place: bool = False) -> tuple[GameState, list[Event]]:
         self._check(state, seat, version)
         decoded = wire.from_wire(state, action)
-        if decoded not in engine.legal_now(state, seat):
+        if decoded not in engine.legal_now(state, seat) and not (
+            decoded == engine.CONCEDE and self.concede_action(state, seat) is not None
+        ):
             raise Refused("illegal", "The rules do not allow that now.")
         g = state if in_place else state.clone()
         events = engine.apply_action(g, seat, decoded, check=False)
@@ -74,6 +76,16 @@ class RealmRuleSet:
                 if a["kind"] == kind:
                     return a
         return legal[0] if legal else {"kind": "pass"}
+
+    def concede_action(self, state: GameState, seat: int) -> Action | None:
+        """A seat concedes when it has priority (a response window or its own maneuver
+        phase), where it is eliminated as a hero at 0 health is (ruling 41); the
+        decisions in between (setup, declaring, assigning, a discard, …) get
+        :meth:`timeout_action`. Every seat has priority within a turn."""
+        pr = state.prompt
+        if state.result is None and pr is not None and pr.kind == "priority" and pr.seat == seat:
+            return {"kind": "concede"}
+        return None
 
 
 RULESET = RealmRuleSet()

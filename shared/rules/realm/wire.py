@@ -68,7 +68,7 @@ def _targets_in(g: GameState, raw: Any) -> tuple[int, ...]:
 
 def to_wire(g: GameState, a: Action) -> dict[str, Any]:
     k = a[0]
-    if k in ("pass", "done", "decline"):
+    if k in ("pass", "done", "decline", "concede"):
         return {"kind": k}
     if k == "equip":
         return {"kind": k, "weapon": a[1], "armor": a[2]}
@@ -144,6 +144,7 @@ def _armor(g: GameState, d: dict[str, Any]) -> Action:
 
 _DECODERS: dict[str, Any] = {
     "pass": lambda g, d: ("pass",),
+    "concede": lambda g, d: ("concede",),
     "done": lambda g, d: ("done",),
     "decline": lambda g, d: ("decline",),
     "equip": lambda g, d: ("equip", _str(d, "weapon"), _str(d, "armor")),
