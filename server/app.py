@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import gc
 import logging
 import signal
@@ -24,7 +25,7 @@ from server.config import ServerConfig
 from server.connection import Connection
 from server.lobby import Lobby
 from server.loop import loop_name
-from server.store import Store
+from server.store import DatabaseLock, Store
 from server.table import Host
 from shared.protocol import codec
 from shared.rules.base import register_ruleset
@@ -44,6 +45,7 @@ class Server:
         self.store: Store | None = None
         self._checkpoints: asyncio.Task[None] | None = None
         self.executor: ThreadPoolExecutor | None = None
+        self._lock: DatabaseLock | None = None
         self.lobby: Lobby = None  # type: ignore[assignment]  # set in start()
         self.port = 0
 
@@ -63,6 +65,31 @@ class Server:
         for spec in self.config.rulesets:
             name, _, target = spec.partition("=")
             register_ruleset(name, target)
+        self._hold_database()
+        try:
+            self._open()
+            await self._listen()
+        except BaseException:  # e.g. the port is taken: let go of the tables and the lock
+            self._stop_tables()
+            await self._release()
+            raise
+        log.info(
+            "listening on %s (database %s, %s loop)", self.url, self.config.db_path, loop_name()
+        )
+
+    def _hold_database(self) -> None:
+        """A server that restores a database's unfinished games owns them: a second one on
+        the same file is refused (:class:`DatabaseLock`). A server that only records its
+        games (``restore`` off: local games, in one database shared by every terminal)
+        owns no one else's and takes no lock."""
+        if self.config.db_path == ":memory:" or not self.config.restore:
+            return
+        lock = DatabaseLock(self.config.db_path)
+        lock.acquire()
+        self._lock = lock
+
+    def _open(self) -> None:
+        """The database, the bots' threads, the lobby, and the games restored."""
         self.store = Store(self.config.db_path)
         if self.config.db_path != ":memory:":
             self.store.defer_checkpoints()
@@ -79,23 +106,27 @@ class Server:
             log.info("restored %d unfinished table(s)", restored)
         if self.config.tune_gc:
             tune_gc()
-        self._ws = await serve(
-            self._handle,
-            self.config.host,
-            self.config.port,
-            compression=None,
-            max_size=self.config.max_frame,
-            max_queue=32,
-            ping_interval=self.config.ping_interval,
-            ping_timeout=self.config.ping_timeout,
-            close_timeout=2,
-            logger=logging.getLogger("allegiance.ws"),
-        )
+
+    async def _listen(self) -> None:
+        try:
+            self._ws = await serve(
+                self._handle,
+                self.config.host,
+                self.config.port,
+                compression=None,
+                max_size=self.config.max_frame,
+                max_queue=32,
+                ping_interval=self.config.ping_interval,
+                ping_timeout=self.config.ping_timeout,
+                close_timeout=2,
+                logger=logging.getLogger("allegiance.ws"),
+            )
+        except OSError as exc:
+            if exc.errno != errno.EADDRINUSE:
+                raise
+            raise PortInUse(self.config.port) from None
         sock = next(iter(self._ws.sockets))
         self.port = int(sock.getsockname()[1])
-        log.info(
-            "listening on %s (database %s, %s loop)", self.url, self.config.db_path, loop_name()
-        )
 
     async def _checkpoint_often(self) -> None:
         """Copy the write-ahead log into the database file every second, in a thread of
@@ -132,7 +163,7 @@ class Server:
         self.stopping = True
         if self._ws is not None:
             self._ws.close(close_connections=False)
-        self.lobby.shutdown()
+        self._stop_tables()
         notice = codec.encode(
             {
                 "t": "notice",
@@ -150,6 +181,25 @@ class Server:
                 await asyncio.wait_for(self._ws.wait_closed(), timeout=3)
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=3)
+        await self._release()
+        log.info("stopped")
+
+    def _stop_tables(self) -> None:
+        """Stop every table's clocks, bots and graces, and empty its streams at once: the
+        connections dropped next are the server going away, not players leaving, and a
+        table unsubscribes only a connection it still has, so none tells the others that
+        someone "lost the connection" nor starts a reconnect grace (the restart gives
+        every seat one)."""
+        if self.lobby is None:
+            return
+        self.lobby.shutdown()
+        for table in self.lobby.tables.values():
+            for stream in table.streams.values():
+                stream.subscribers.clear()
+
+    async def _release(self) -> None:
+        """Let go of the threads, the database, and last its lock (the next server may
+        open the database as soon as the lock is free)."""
         if self.executor is not None:
             self.executor.shutdown(wait=False, cancel_futures=True)
         heavy = self.lobby.host.heavy if self.lobby is not None else None
@@ -161,7 +211,20 @@ class Server:
                 await self._checkpoints
         if self.store is not None:
             self.store.close()
-        log.info("stopped")
+        if self._lock is not None:
+            self._lock.release()
+            self._lock = None
+
+
+class PortInUse(OSError):
+    """The port to listen on is taken. An ``OSError`` like the one it replaces (callers
+    report those), with words a person can act on instead of the bind call's."""
+
+    def __init__(self, port: int) -> None:
+        super().__init__(
+            f"port {port} is already in use (another server?); choose another with --port"
+        )
+        self.errno = errno.EADDRINUSE
 
 
 async def serve_until_signalled(config: ServerConfig, extra: Any = None) -> int:

@@ -12,13 +12,19 @@ path calls them inside its critical section, so the log order is the apply order
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
+import logging
+import os
 import sqlite3
+import sys
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+log = logging.getLogger("allegiance.store")
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -393,3 +399,79 @@ class Store:
             "SELECT created, finished FROM tables WHERE id = ?", (table_id,)
         ).fetchone()
         return float(row[0]), None if row[1] is None else float(row[1])
+
+
+# --- one server per database ---------------------------------------------------------------
+
+
+class DatabaseInUse(sqlite3.OperationalError):
+    """Another server holds the database (:class:`DatabaseLock`). A kind of
+    ``sqlite3.OperationalError``, like SQLite's own "database is locked": whoever reports
+    a database it cannot use (``allegiance serve``, the client's local server) reports
+    this one in the same single line."""
+
+
+class DatabaseLock:
+    """An exclusive ``flock`` on ``<db>.lock``, held for a server's lifetime.
+
+    Two servers on one database would both restore its unfinished games and both play
+    them (bots, automatic passes), colliding on the command log. The lock file, not the
+    database, is locked: SQLite takes its own locks on the database, and readers
+    (``allegiance replay --db``) open it without this lock. The kernel drops a ``flock``
+    with its process, so a server killed with SIGKILL leaves no stale lock. The file
+    holds the owner's pid (for the message) and is left in place at release: removing it
+    would let a server that opened it just before lock a file no one else can see.
+    """
+
+    def __init__(self, db_path: str | Path) -> None:
+        self.db_path = str(db_path)
+        self.path = f"{self.db_path}.lock"
+        self._fd: int | None = None
+
+    def acquire(self) -> None:
+        """Take the lock, or raise :class:`DatabaseInUse` naming the holder's pid."""
+        if sys.platform == "win32":  # no flock there; Windows servers go unguarded
+            return
+        import fcntl
+
+        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+        try:
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except OSError as exc:
+            raise sqlite3.OperationalError(
+                f"cannot open its lock file {self.path}: {exc.strerror}"
+            ) from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+            os.close(fd)
+            raise DatabaseInUse(self._in_use(holder)) from None
+        except OSError as exc:  # e.g. a network file system without flock: serve anyway
+            if exc.errno not in (errno.ENOLCK, errno.EOPNOTSUPP, errno.EINVAL):
+                os.close(fd)
+                raise
+            log.warning("cannot lock %s (%s); not guarded against a second server",
+                        self.path, exc.strerror)  # fmt: skip
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+        self._fd = fd
+
+    def _in_use(self, holder: str) -> str:
+        who = f"another server (pid {holder})" if holder.isdigit() else "another server"
+        return f"the database {self.db_path} is in use by {who}"
+
+    def release(self) -> None:
+        """Let the next server have the database (closing the file drops the lock)."""
+        if self._fd is not None:
+            fd, self._fd = self._fd, None
+            os.close(fd)
+
+
+def folder_problem(db_path: str | Path) -> str | None:
+    """Why the folder of ``db_path`` cannot be made, in words, or None: the nearest
+    path above it that exists must be a folder (``mkdir`` only says "File exists")."""
+    for above in Path(db_path).parents:  # the nearest first
+        if above.exists():
+            return None if above.is_dir() else f"{above} is not a folder"
+    return None
