@@ -3,7 +3,8 @@
 The server runs in this process (bound to ``--host``, default all interfaces), is
 advertised on the LAN with zeroconf, and a table is created; this terminal takes the
 first seat and the lobby shows the command and join code the other players type.
-``--no-play`` only serves and advertises (like ``allegiance serve``, plus the LAN).
+``--no-play`` only serves and advertises (like ``allegiance serve``, plus the LAN); the
+table's flags are refused with it, as no table is made.
 ``--spectators`` decides who may watch the table and what they see (the lobby says it).
 """
 
@@ -11,8 +12,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import sys
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, NoReturn
 
 NAME = "host"
 HELP = "host a game on the LAN and play in it (the others use 'allegiance join')"
@@ -29,15 +31,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--name", default=None, help="name shown to players on the LAN (default: this host)"
     )
-    parser.add_argument("--format", choices=tuple(SEATS), default="duel",
+    # The table's flags default to None, so that --no-play can tell which were given
+    # (it refuses them all); _table_flags fills in the defaults the help names.
+    parser.add_argument("--format", choices=tuple(SEATS), default=None,
                         help="the game's format (default: duel)")
     parser.add_argument("--players", type=int, default=None,
                         help="seats in all (default: the format's smallest table)")
-    parser.add_argument("--bots", type=int, default=0,
+    parser.add_argument("--bots", type=int, default=None,
                         help="how many of the seats bots take (default 0)")
-    parser.add_argument("--bot-level", choices=("easy", "medium", "hard"), default="medium",
+    parser.add_argument("--bot-level", choices=("easy", "medium", "hard"), default=None,
                         help="strength of those bots (default: medium)")
-    parser.add_argument("--best-of", type=int, choices=(1, 3, 5), default=1, metavar="{1,3,5}",
+    parser.add_argument("--best-of", type=int, choices=(1, 3, 5), default=None,
+                        metavar="{1,3,5}",
                         help="a duel as one game (default) or a best-of-3/5 match: random "
                              "heroes each game, the loser chooses who plays first next")
     parser.add_argument("--spectators", choices=SPECTATORS, default=None,
@@ -48,21 +53,61 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="only serve and advertise; do not open the game here")
 
 
+#: The flags of the hosted table, by their ``args`` names, and their defaults.
+TABLE_FLAGS: dict[str, object] = {
+    "format": "duel", "players": None, "bots": 0, "bot_level": "medium", "best_of": 1,
+    "spectators": None,
+}
+
+
 def run(args: argparse.Namespace) -> int:
+    from client.commands.serve import check_db_folder
+
+    check_db_folder(args)
     if args.no_play:
-        if args.spectators is not None:
-            raise SystemExit("allegiance host: error: --spectators is an option of the hosted "
-                             "table; with --no-play no table is made")
+        given = [f"--{name.replace('_', '-')}" for name in TABLE_FLAGS
+                 if getattr(args, name) is not None]  # fmt: skip
+        if given:
+            what = "is an option" if len(given) == 1 else "are options"
+            _refuse(f"{_joined(given)} {what} of the hosted table; with --no-play no table "
+                    "is made")  # fmt: skip
         return _serve_only(args)
+    _table_flags(args)
     low, high = SEATS[args.format]
     players = args.players if args.players is not None else low
     if not low <= players <= high:
-        raise SystemExit(f"allegiance host: error: a {args.format} game has {low}–{high} seats")
+        _refuse(f"a {args.format} game has {low}–{high} seats")
     if not 0 <= args.bots < players:
-        raise SystemExit("allegiance host: error: --bots must leave at least one seat for you")
+        _refuse("--bots must leave at least one seat for you")
     if args.best_of > 1 and (args.format != "duel" or players != 2):
-        raise SystemExit("allegiance host: error: --best-of is for two-player duels only")
+        _refuse("--best-of is for two-player duels only")
     return _host_and_play(args, players)
+
+
+def _table_flags(args: argparse.Namespace) -> None:
+    """The defaults of the table's flags that were not given."""
+    for name, default in TABLE_FLAGS.items():
+        if getattr(args, name) is None:
+            setattr(args, name, default)
+
+
+def _joined(flags: list[str]) -> str:
+    return flags[0] if len(flags) == 1 else f"{', '.join(flags[:-1])} and {flags[-1]}"
+
+
+class UsageError(SystemExit):
+    """A refused combination of flags: exit status 2, as argparse's own errors; the
+    exception's text is the line printed (tests match it)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.code = 2
+
+
+def _refuse(message: str) -> NoReturn:
+    line = f"allegiance host: error: {message}"
+    print(line, file=sys.stderr)
+    raise UsageError(line)
 
 
 def _host_and_play(args: argparse.Namespace, players: int) -> int:

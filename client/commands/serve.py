@@ -17,4 +17,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from server.cli import run_serve
 
+    check_db_folder(args)
     return run_serve(args)
+
+
+def check_db_folder(args: argparse.Namespace) -> None:
+    """Refuse a ``--db`` under a file in one line that says so, before the server tries
+    to make its folder (``mkdir`` would only say "File exists")."""
+    from server.store import folder_problem
+
+    problem = folder_problem(args.db) if args.db else None
+    if problem is not None:
+        raise SystemExit(f"allegiance: error: cannot create the folder of --db {args.db}: "
+                         f"{problem}")  # fmt: skip

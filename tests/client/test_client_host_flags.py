@@ -1,0 +1,90 @@
+"""``allegiance host`` and ``serve`` flags refused before anything starts: one line each."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from client.app import AllegianceApp
+from client.commands import host as host_command
+from client.commands import serve as serve_command
+
+
+@pytest.fixture(autouse=True)
+def nothing_starts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """Neither a screen nor a server starts here, whatever a flag lets through: what
+    would have started is recorded instead."""
+    started: list[Any] = []
+    monkeypatch.setenv("ALLEGIANCE_CONFIG_DIR", str(tmp_path))
+    monkeypatch.setattr(AllegianceApp, "run", lambda self: started.append(self.host_start))
+    monkeypatch.setattr("server.cli.run_serve", lambda *args: started.append(args) or 0)
+    return started
+
+
+def parse(module: Any, argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser()
+    module.add_arguments(parser)
+    return parser.parse_args(argv)
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [
+        (["--format", "ffa", "--bots", "2", "--best-of", "3", "--players", "4"],
+         "--format, --players, --bots and --best-of are options"),
+        (["--format", "duel"], "--format is an option"),  # the default, given: refused too
+        (["--bot-level", "hard"], "--bot-level is an option"),
+        (["--spectators", "none"], "--spectators is an option"),
+    ],
+)  # fmt: skip
+def test_no_play_refuses_every_table_flag(
+    argv: list[str], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        host_command.run(parse(host_command, ["--no-play", *argv]))
+    assert info.value.code == 2  # as argparse's own errors
+    err = capsys.readouterr().err
+    assert err == (f"allegiance host: error: {named} of the hosted table; with --no-play "
+                   "no table is made\n")  # fmt: skip
+
+
+def test_hosting_without_table_flags_still_takes_their_defaults(
+    nothing_starts: list[Any],
+) -> None:
+    started = nothing_starts
+    host_command.run(parse(host_command, []))
+    plan = started[0][0]
+    assert plan.format == "duel" and plan.options == {"spectators": "public"}
+    assert [seat.kind for seat in plan.seats] == ["human", "human"]  # no bots
+    assert started[0][2] == 8765  # the port, as before
+    host_command.run(parse(host_command, ["--bots", "1"]))
+    assert started[1][0].seats[1].level == 2  # medium
+
+
+def test_a_bad_seat_count_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as info:
+        host_command.run(parse(host_command, ["--players", "3"]))
+    assert info.value.code == 2
+    assert capsys.readouterr().err == "allegiance host: error: a duel game has 2–2 seats\n"
+
+
+@pytest.mark.parametrize(("module", "extra"), [(serve_command, []), (host_command, ["--no-play"]),
+                                               (host_command, [])])  # fmt: skip
+def test_a_database_under_a_file_is_said_plainly(tmp_path: Path, module: Any,
+                                                 extra: list[str]) -> None:  # fmt: skip
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    db = afile / "x.db"
+    with pytest.raises(SystemExit) as info:
+        module.run(parse(module, ["--db", str(db), *extra]))
+    assert str(info.value) == (
+        f"allegiance: error: cannot create the folder of --db {db}: {afile} is not a folder"
+    )
+
+
+def test_no_play_without_table_flags_serves(nothing_starts: list[Any]) -> None:
+    assert host_command.run(parse(host_command, ["--no-play", "--name", "Den"])) == 0
+    assert len(nothing_starts) == 1  # run_serve, with the advertisement
