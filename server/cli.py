@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from server.config import ServerConfig, default_db_path
+from server.store import DatabaseInUse, folder_problem
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
@@ -46,6 +47,9 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
     if bad:
         raise SystemExit(f"allegiance: error: --ruleset wants NAME=MODULE:OBJECT, not {bad[0]!r}")
     db_path = Path(args.db) if args.db else default_db_path()
+    problem = folder_problem(db_path)
+    if problem is not None:
+        raise SystemExit(f"allegiance: error: --db {db_path}: {problem}")
     try:
         db_path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -75,6 +79,9 @@ def run_serve(args: argparse.Namespace, extra: Callable[[Any], Any] | None = Non
         logging.getLogger("allegiance.server").error(
             "cannot listen on %s:%s: %s", config.host, config.port, exc
         )
+        return 1
+    except DatabaseInUse as exc:  # it names the database and the server that has it
+        logging.getLogger("allegiance.server").error("%s", exc)
         return 1
     except sqlite3.Error as exc:
         logging.getLogger("allegiance.server").error(

@@ -82,6 +82,7 @@ def test_serve_on_a_database_in_use_says_so_in_one_line(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert f"is in use by another server (pid {os.getpid()})" in done.stderr
     assert "Traceback" not in done.stderr and len(done.stderr.strip().splitlines()) == 1
+    assert done.stderr.count(str(db)) == 1  # named once, not "cannot use the database X: … X …"
 
 
 async def test_a_port_in_use_is_said_in_words_and_frees_the_database(tmp_path: Path) -> None:
