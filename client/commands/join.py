@@ -33,8 +33,12 @@ def hero_id(given: str) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     from client.app import AllegianceApp, run_app
-    from client.screens.join import JoinPlan, server_url
+    from client.screens.join import JoinPlan, address_problem, server_url
 
+    problem = address_problem(args.address) if args.address is not None else None
+    if problem is not None:
+        print(f"allegiance join: {problem}")
+        return 2
     hero = None
     if args.hero is not None:
         hero = hero_id(args.hero)

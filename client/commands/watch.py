@@ -20,8 +20,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from client.app import AllegianceApp, run_app
-    from client.screens.join import JoinPlan, server_url
+    from client.screens.join import JoinPlan, address_problem, server_url
 
+    problem = address_problem(args.address) if args.address is not None else None
+    if problem is not None:
+        print(f"allegiance watch: {problem}")
+        return 2
     if args.code is None:
         app = AllegianceApp()
         app.join_screen_start = (args.address, True)

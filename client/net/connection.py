@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -45,6 +46,21 @@ def unreachable(url: str, exc: BaseException) -> str:
     else:
         why = str(exc) or type(exc).__name__
     return f"Could not reach the server at {where}: {why}."
+
+
+def bad_address(url: str) -> str | None:
+    """Why ``url`` is no websocket address, for people (None: it is one). The screens and
+    commands check what is typed first; this is the last word before connecting."""
+    from websockets.exceptions import InvalidURI
+    from websockets.uri import parse_uri
+
+    try:
+        parse_uri(url)
+    except (InvalidURI, ValueError) as exc:  # ValueError: a port out of range, a "[" left open
+        where = url.removeprefix("ws://").removeprefix("wss://").rstrip("/")
+        why = "not a ws:// or wss:// URL" if isinstance(exc, InvalidURI) else str(exc)
+        return f"{where} is not a server address ({why})."
+    return None
 
 
 class Connection:
@@ -87,6 +103,10 @@ class Connection:
             with contextlib.suppress(Exception):
                 await self._ws.close()
 
+    def stop_reconnecting(self) -> None:
+        """From now on, a dropped connection ends :meth:`run` (its server is stopping)."""
+        self._closing = True
+
     def drop(self) -> None:
         """Close the socket as if the network failed (tests, and "reconnect now")."""
         if self._ws is not None:
@@ -97,6 +117,10 @@ class Connection:
         from websockets.asyncio.client import connect
         from websockets.exceptions import InvalidHandshake, InvalidURI, WebSocketException
 
+        problem = bad_address(self.url)
+        if problem is not None:
+            self.deliver([Failed(problem)])
+            return
         delay = 0.25
         online_once = False
         failures = 0
@@ -127,11 +151,20 @@ class Connection:
                 self._ws = None
             if self._closing:
                 break
-            state = "reconnecting" if online_once else "connecting"
-            self.deliver([LinkState(state, f"retrying in {delay:.0f}s")])
-            await asyncio.sleep(delay)
+            await self._count_down("reconnecting" if online_once else "connecting", delay)
             delay = min(delay * 2, self.max_delay)
         self.deliver([LinkState("closed")])
+
+    async def _count_down(self, state: str, delay: float) -> None:
+        """Wait ``delay`` seconds before the next attempt, saying each second how many
+        are left ("retrying in 8s", "7s", … "1s"), until closed."""
+        left = delay
+        while left > 0 and not self._closing:
+            shown = math.ceil(left)
+            self.deliver([LinkState(state, f"retrying in {shown}s")])
+            step = left - (shown - 1)  # to the next whole second left
+            await asyncio.sleep(step)
+            left -= step
 
     async def _serve(self, ws: Any) -> bool:
         """One connection's life; True when the session failed for good."""

@@ -11,6 +11,7 @@ play (the seat's hero as the host set it, by default); a watcher has no such cho
 from __future__ import annotations
 
 import contextlib
+import urllib.parse
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -46,6 +47,35 @@ def server_url(address: str) -> str:
     if ":" not in address.rsplit("]", 1)[-1]:
         address += ":8765"
     return f"ws://{address}"
+
+
+def address_problem(address: str) -> str | None:
+    """Why ``address`` (as typed: ``host:port`` or a URL) is not a server's address, for
+    people; None when it is one. Checked before connecting: a port out of range or an
+    unclosed bracket would otherwise fail only inside the connection."""
+    why = _why_not(server_url(address))
+    return None if why is None else f"{address.strip()} is not a server address: {why}."
+
+
+def _why_not(url: str) -> str | None:
+    """What is wrong with a websocket URL, or None."""
+    try:
+        parts = urllib.parse.urlsplit(url)
+    except ValueError:  # "Invalid IPv6 URL": a bracket left open
+        return "a bracket is not closed (an IPv6 address is written [::1]:8765)"
+    try:
+        port = parts.port
+    except ValueError:  # not a number, or out of range
+        port = 0
+    if parts.scheme not in ("ws", "wss"):
+        return "write it as HOST:PORT (or a ws:// URL)"
+    if port == 0 and not parts.netloc.startswith("[") and parts.netloc.count(":") > 1:
+        return "an IPv6 address goes in brackets, as [::1]:8765"
+    if port == 0:
+        return "the port must be a number from 1 to 65535"
+    if not parts.hostname:
+        return "the host is missing (HOST:PORT)"
+    return None
 
 
 def default_discovery(on_change: Listener) -> Discovery:
@@ -206,6 +236,11 @@ class JoinScreen(Screen[JoinPlan | None]):
         code = self.query_one("#code", Input).value.strip().upper()
         if not address or not code:
             self.notify("Give the server's address and the join code.", severity="warning")
+            return
+        problem = address_problem(address)
+        if problem is not None:
+            self.notify(problem, severity="warning")
+            self.query_one("#address", Input).focus()
             return
         hero = None
         if not self.spectate:
