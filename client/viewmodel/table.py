@@ -138,6 +138,7 @@ class PlayerPanel:
     hero_id: str = ""
     hunts: str = ""  # sworn enemy games: the name of the player this one must defeat
     away: bool = False  # a person whose connection is gone (the table may wait for them)
+    bot_plays: bool = False  # a person's seat a bot plays until they return (policy bot)
     shield: int = 0  # damage to the hero still to be prevented this turn
     #: Its hand, card by card, when a spectator's view shows every hand (a table whose
     #: spectators see all hands); None when the hand is hidden or is the viewer's own.
@@ -497,13 +498,11 @@ def build_table(
     table_info: Mapping[str, Any] | None = None,
 ) -> TableModel:
     """The whole table as the seat of ``view`` sees it; ``table_info`` (the document's
-    ``table``) marks the people who are away."""
+    ``table``) marks the people who are away, and the seats a bot plays meanwhile."""
     book = book or default_book()
     namer = Namer(view, book)
-    away = away_seats(table_info or {})
-    players = tuple(
-        replace(panel, away=True) if panel.seat in away else panel
-        for panel in (_panel(view, p, book, namer) for p in view.get("players", []))
+    players = _mark_absent(
+        tuple(_panel(view, p, book, namer) for p in view.get("players", [])), table_info or {}
     )
     return TableModel(
         seat=view.get("seat"),
@@ -521,12 +520,40 @@ def build_table(
     )
 
 
-def away_seats(table_info: Mapping[str, Any]) -> frozenset[int]:
-    """The seats of people whose connection is gone, during a game (bots never are)."""
-    if table_info.get("status") != "playing":
-        return frozenset()
-    return frozenset(
-        int(s["seat"]) for s in table_info.get("seats") or ()
-        if isinstance(s, Mapping) and s.get("kind") == "human" and s.get("claimed")
-        and not s.get("bot") and s.get("connected") is False
+def _mark_absent(
+    players: tuple[PlayerPanel, ...], table_info: Mapping[str, Any]
+) -> tuple[PlayerPanel, ...]:
+    """``players`` with the people who are away, and the seats a bot took over, marked."""
+    away, bots = away_seats(table_info), bot_seats(table_info)
+    if not away and not bots:
+        return players
+    return tuple(
+        replace(p, away=p.seat in away, bot_plays=p.seat in bots)
+        if p.seat in away or p.seat in bots else p
+        for p in players
     )  # fmt: skip
+
+
+def _people(table_info: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The claimed human seats, during a game."""
+    if table_info.get("status") != "playing":
+        return []
+    return [
+        s for s in table_info.get("seats") or ()
+        if isinstance(s, Mapping) and s.get("kind") == "human" and s.get("claimed")
+    ]  # fmt: skip
+
+
+def away_seats(table_info: Mapping[str, Any]) -> frozenset[int]:
+    """The seats of people whose connection is gone, during a game, that no bot plays
+    (those are :func:`bot_seats`)."""
+    return frozenset(
+        int(s["seat"]) for s in _people(table_info)
+        if s.get("connected") is False and not s.get("bot")
+    )  # fmt: skip
+
+
+def bot_seats(table_info: Mapping[str, Any]) -> frozenset[int]:
+    """The seats of people a bot plays until they return (``seats[i].bot``: the table's
+    reconnect policy "bot", once the seat's grace period is over)."""
+    return frozenset(int(s["seat"]) for s in _people(table_info) if s.get("bot"))

@@ -67,7 +67,9 @@ def hero_content(
         flags.append(f"team {panel.team + 1}")
     if panel.hunts:
         flags.append(f"hunts {escape(panel.hunts)}")
-    if panel.away:
+    if panel.bot_plays:
+        flags.append("[$warning]bot plays[/]")
+    elif panel.away:
         flags.append("[$warning]away[/]")
     hand = " ".join(f"{n}{_HAND_SHORT[k]}" for k, n in panel.hand_counts if n)
     health_style = "$error" if panel.health * 4 <= panel.max_health else "$success"
