@@ -24,7 +24,7 @@ from client.screens.cardbrowser import CardBrowserScreen
 from client.screens.gameover import GameOverScreen
 from client.screens.help import HelpScreen
 from client.screens.join import JoinPlan, JoinScreen
-from client.screens.leave import LeaveScreen, leave_warning
+from client.screens.leave import LeaveScreen, QuitScreen, leave_warning
 from client.screens.menu import MenuScreen
 from client.screens.resume import ResumeHostScreen
 from client.screens.settings import SettingsScreen
@@ -96,6 +96,8 @@ class AllegianceApp(App[int]):
         self.record_local = save
         #: The terminal watched for a hang-up (None: headless, or not a terminal).
         self._terminal_fd: int | None = None
+        #: Quitting has begun (a signal, a hang-up, Ctrl+Q answered): not begun again.
+        self._quitting = False
         self._prepare_worker_processes()
 
     def notify(
@@ -115,6 +117,7 @@ class AllegianceApp(App[int]):
     # startup ----------------------------------------------------------------------------------
     def on_mount(self) -> None:
         self._watch_terminal_from_now()
+        self._handle_signals()
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
         if self._startup_warning:
@@ -152,7 +155,27 @@ class AllegianceApp(App[int]):
             termios.tcgetattr(self._terminal_fd)
         except (OSError, termios.error):  # EIO: the terminal hung up
             self._terminal_fd = None
-            await self.action_quit()
+            await self.quit_now()
+
+    def _handle_signals(self) -> None:
+        """SIGTERM and SIGHUP (``kill``, a closed terminal window, a shutdown) quit as
+        Ctrl+Q does, without asking: a hosted server tells its players it stops, the
+        terminal is restored, the exit status is 0. Without this the default action
+        killed the process over the app's last frame."""
+        import asyncio
+        import signal
+
+        if self.is_headless:
+            return
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGHUP):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(sig, self.signalled)
+
+    def signalled(self) -> None:
+        """A signal asks to quit: quit now, once."""
+        if not self._quitting:
+            self.run_worker(self.quit_now(), group="quit", exit_on_error=False)
 
     def _prepare_worker_processes(self) -> None:
         """Start multiprocessing's resource tracker now, while stderr is still a real
@@ -282,7 +305,7 @@ class AllegianceApp(App[int]):
         self.run_worker(controller.run(), group="net", exclusive=True, exit_on_error=False)
 
     def on_net_updates(self, message: NetUpdates) -> None:
-        if message.controller is self.game:
+        if message.controller is self.game and not message.controller.closed:
             message.controller.apply(message.updates)
 
     def game_failed(self, controller: GameController, text: str) -> None:
@@ -447,13 +470,13 @@ class AllegianceApp(App[int]):
         if then is not None:
             then()
 
-    def _leave_warning(self) -> str | None:
+    def _leave_warning(self, quitting: bool = False) -> str | None:
         game = self.game
         if game is None or game.session.spectator or game.over_shown:
             return None  # nothing to lose: watching, or the game is over
         hosting = game.join_hint is not None
         kind = "hosting" if hosting else "local" if game.local else "joined"
-        return leave_warning(kind, game.session.any_table_info())
+        return leave_warning(kind, game.session.any_table_info(), quitting)
 
     def _store(self) -> bool:
         """Save the settings (when this app saves them); False when that failed (the
@@ -495,9 +518,46 @@ class AllegianceApp(App[int]):
             yield SystemCommand("Leave the game", "Back to the main menu", self.action_leave_game)
 
     async def action_quit(self) -> None:
+        """Ctrl+Q (and the palette's Quit): asked first during a game being played, as
+        leaving it is (a second Ctrl+Q answers yes); at once otherwise."""
+        if isinstance(self.screen, QuitScreen):
+            self.screen.dismiss(True)
+            return
+        if isinstance(self.screen, LeaveScreen):  # asked to leave: ask to quit instead
+            self.screen.dismiss(False)
+        warning = self._leave_warning(quitting=True)
+        if warning is None:
+            await self.quit_now()
+            return
+
+        def answered(quit_: bool | None) -> None:
+            if quit_:
+                self.run_worker(self.quit_now(), group="quit", exit_on_error=False)
+
+        self.push_screen(QuitScreen(warning), answered)
+
+    async def quit_now(self) -> None:
+        """Quit without asking: the game left (a hosted server stopped) first."""
+        if self._quitting:
+            return
+        self._quitting = True
         if self.game is not None:
             await self.game.stop()
         self.exit(0)
+
+    def action_help_quit(self) -> None:
+        """Ctrl+C: say which key quits. (Textual's own hint is markup, which this app's
+        plain-text :meth:`notify` would show as it is.)"""
+        self.notify(f"Press {self._quit_key()} to quit.", title="Do you want to quit?")
+
+    def _quit_key(self) -> str:
+        """The key that quits, as people write it ("Ctrl+Q")."""
+        key = next(
+            (k for k, b in self.active_bindings.items()
+             if b.binding.action in ("quit", "app.quit")),
+            "ctrl+q",
+        )  # fmt: skip
+        return "+".join(part.capitalize() for part in key.split("+"))
 
 
 def run_app(app: App[Any], headless: bool = False) -> int:
@@ -511,10 +571,6 @@ def run_app(app: App[Any], headless: bool = False) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     return run_app(AllegianceApp())
-
-
-if __name__ == "__main__":
-    sys.exit(main())
 
 
 def _hosted_seat(db: str) -> tuple[str, int, str] | None:
@@ -569,3 +625,7 @@ def host_hint(bind: str, port: int) -> str:
 
     address = lan_addresses(bind)[0] if bind in ("0.0.0.0", "", "::") else bind
     return f"allegiance join {address}:{port}"
+
+
+if __name__ == "__main__":
+    sys.exit(main())

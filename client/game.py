@@ -143,10 +143,19 @@ class GameController:
         self.app.post_message(NetUpdates(self, updates))
 
     async def stop(self) -> None:
+        """Leave the table for good. This terminal's own server (a local or hosted game)
+        stops first, so the players who joined hear that it stops, not that their host
+        lost the connection."""
         self.closed = True
+        if self.connection is not None and self.server is not None:
+            self.connection.stop_reconnecting()
+        await self._stop_server()
         if self.connection is not None:
             online = self.link == "" and not self.local  # a local server stops anyway
             await self.connection.close(self.session.leave_messages() if online else None)
+
+    async def _stop_server(self) -> None:
+        """Stop the LAN advertisement and the in-process server, if any."""
         if self.advertiser is not None:
             advertiser, self.advertiser = self.advertiser, None
             with contextlib.suppress(Exception):

@@ -2,7 +2,8 @@
 
 Ctrl+L is the key many terminals use to clear the screen, and one press used to end a
 hot-seat game for everyone at the keyboard, or stop a hosted game's server under the
-players who joined. A game that is over, a lobby and watching are left at once.
+players who joined. A game that is over, a lobby and watching are left at once. Quitting
+the app (Ctrl+Q) during a game is asked the same way.
 """
 
 from __future__ import annotations
@@ -24,15 +25,16 @@ _POLICY = {
 }
 
 
-def leave_warning(kind: str, table_info: dict[str, Any]) -> str | None:
-    """What leaving does, for people; None when nothing is lost (the game is not being
-    played). ``kind``: "hosting", "local" (every seat at this keyboard or bots) or
-    "joined"."""
+def leave_warning(kind: str, table_info: dict[str, Any], quitting: bool = False) -> str | None:
+    """What leaving (or ``quitting`` the app) does, for people; None when nothing is lost
+    (the game is not being played). ``kind``: "hosting", "local" (every seat at this
+    keyboard or bots) or "joined"."""
     if table_info.get("status") != "playing":
         return None
     if kind == "hosting":
+        doing = "quitting" if quitting else "leaving"
         return (
-            "You are hosting: leaving stops the server, and the players who joined wait "
+            f"You are hosting: {doing} stops the server, and the players who joined wait "
             "until you host again (Host a game, or allegiance host, resumes it)."
         )
     if kind == "local":
@@ -56,6 +58,9 @@ class LeaveScreen(ModalScreen[bool]):
         Binding("y", "answer(True)", "Leave"),
         Binding("n,escape", "answer(False)", "Stay"),
     ]
+    #: The question, and its answer that goes.
+    QUESTION = "Leave this game?"
+    GO = "Leave"
 
     def __init__(self, warning: str) -> None:
         super().__init__()
@@ -63,11 +68,11 @@ class LeaveScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="center-box"), Vertical(classes="panel"):
-            yield Static("Leave this game?", classes="panel-title")
+            yield Static(self.QUESTION, classes="panel-title")
             yield Static(self.warning, classes="panel-text")
             yield OptionList(
                 Option("Stay in the game (n)", id="stay"),
-                Option("Leave (y)", id="leave"),
+                Option(f"{self.GO} (y)", id="leave"),
                 id="leave-list",
             )
         yield Footer()
@@ -80,3 +85,15 @@ class LeaveScreen(ModalScreen[bool]):
 
     def action_answer(self, leave: bool) -> None:
         self.dismiss(leave)
+
+
+class QuitScreen(LeaveScreen):
+    """Quitting the app (Ctrl+Q) during a game being played: asked as leaving is.
+    Dismissed with True to quit."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Quit"),
+        Binding("n,escape", "answer(False)", "Stay"),
+    ]
+    QUESTION = "Quit Allegiance?"
+    GO = "Quit"
