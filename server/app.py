@@ -156,8 +156,9 @@ class Server:
         finally:
             self.connections.discard(conn)
 
-    async def stop(self) -> None:
-        """Stop accepting, tell clients, close them, flush and close the database."""
+    async def stop(self, message: str | None = None) -> None:
+        """Stop accepting, tell clients (``message``, or that it stops and they may
+        reconnect in a moment), close them, flush and close the database."""
         if self.stopping:
             return
         self.stopping = True
@@ -168,7 +169,7 @@ class Server:
             {
                 "t": "notice",
                 "code": "server_stopping",
-                "message": "The server is stopping; reconnect in a moment.",
+                "message": message or "The server is stopping; reconnect in a moment.",
             }
         )
         for conn in list(self.connections):

@@ -59,8 +59,9 @@ class LocalServer:
     def url(self) -> str:
         return self.server.url
 
-    async def stop(self) -> None:
-        await self.server.stop()
+    async def stop(self, message: str | None = None) -> None:
+        """Stop the server; ``message`` is what its clients are told (see ``Server.stop``)."""
+        await self.server.stop(message)
 
     async def __aenter__(self) -> LocalServer:
         return self
