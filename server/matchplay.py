@@ -413,7 +413,7 @@ def start_next(table: Table) -> None:
         log.exception("table %s: could not mark the next game as playing", table.code)
     _fresh_seats(table)
     data = {"game": series.game, "number": series.number, "played": series.played}
-    table.notice("game_started", _start_sentence(series), data)
+    table.notice("game_started", _start_sentence(series, [x.name for x in table.seats]), data)
     table._after_change([])
 
 
@@ -436,13 +436,24 @@ def _grace_for_the_absent(table: Table) -> None:
             table._start_grace(s)
 
 
-def _start_sentence(series: Series) -> str:
+def _start_sentence(series: Series, names: list[str]) -> str:
     if series.best_of > 1 and series.game == 1:
         return f"Rematch: a new best of {series.best_of} has started."
     if series.best_of > 1:
-        score = "–".join(str(w) for w in sorted(series.wins, reverse=True))  # the winner's first
-        return f"Game {series.game} of the best of {series.best_of} has started ({score})."
+        standing = _standing(series.wins, names)
+        return f"Game {series.game} of the best of {series.best_of} has started ({standing})."
     return f"Rematch: game {series.played} at this table has started."
+
+
+def _standing(wins: list[int], names: list[str]) -> str:
+    """The match score said with the leader's name ("Bob leads 1–0", "1–1"): a bare
+    "1–0" read against the status line's seat order ("0–1") looked like a mistake."""
+    score = "–".join(str(w) for w in sorted(wins, reverse=True))
+    best = max(wins, default=0)
+    leaders = [seat for seat, w in enumerate(wins) if w == best]
+    if len(leaders) != 1:
+        return f"tied {score}"
+    return f"{names[leaders[0]]} leads {score}"
 
 
 # --- the log, game by game (server/replays.py) ---------------------------------------------

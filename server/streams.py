@@ -286,9 +286,10 @@ class Publisher:
         if seat is not None and not stream.subscribers and self.seats[seat].kind == "human":
             s = self.seats[seat]
             between = self.status == "over" and self.series.between_games()
-            if self.status == "playing" or between:
+            if self.status in ("playing", "over"):  # after a game too: a rematch waits for them
                 said = f"{s.name} left the table." if left else f"{s.name} lost the connection."
                 self.notice("seat_disconnected", said, {"seat": seat, "left": left})
+            if self.status == "playing" or between:
                 self._start_grace(s)
         if not stream.subscribers:
             stream.doc = None

@@ -293,9 +293,7 @@ async def test_a_match_in_progress_survives_restarts(tmp_path: Path) -> None:
 async def test_best_of_is_refused_where_no_match_can_be_played(
     game: str, setup: dict[str, Any], seats: int, options: dict[str, Any], words: str
 ) -> None:
-    async with await start_local_server(
-        rulesets=("toy=tests.server.toygame:RULESET",)
-    ) as srv:
+    async with await start_local_server(rulesets=("toy=tests.server.toygame:RULESET",)) as srv:
         client = ProtocolClient(srv.url, "c")
         await client.connect()
         specs = [{"kind": "bot"}] * seats
@@ -509,3 +507,30 @@ def test_the_match_sentence_gives_the_winners_score_first() -> None:
     assert _match_sentence(won) == "Bo wins the match, 2–1."  # type: ignore[arg-type]
     drawn = SimpleNamespace(seats=seats, series=SimpleNamespace(wins=[1, 1], winners=[]))
     assert _match_sentence(drawn) == "The match is drawn, 1–1."  # type: ignore[arg-type]
+
+
+def test_the_start_of_a_matchs_next_game_names_the_leader() -> None:
+    from server.matchplay import _standing
+
+    assert _standing([0, 1], ["Ann", "Bo"]) == "Bo leads 1–0"
+    assert _standing([1, 1], ["Ann", "Bo"]) == "tied 1–1"
+    assert _standing([2, 0, 1], ["Ann", "Bo", "Cy"]) == "Ann leads 2–1–0"
+
+
+async def test_a_player_who_leaves_after_the_game_is_said_to_have_left(
+    server: LocalServer,
+) -> None:
+    """A rematch waits for every human: the others are told when one goes (it waited
+    without a word for a player who had gone to the menu)."""
+    code, result, clients = await play_game(server.url, 2, seed=12, watch=True)
+    assert result is not None
+    p0, p1, _watcher = clients
+    await next_game(p0, code, 0)
+    await p1.request({"t": "leave", "table": code, "seat": 1, "token": p1.tokens[(code, 1)]})
+    await p0.wait_for(lambda: any(n["code"] == "seat_disconnected" for n in p0.notices))
+    (told,) = [n for n in p0.notices if n["code"] == "seat_disconnected"]
+    assert told["data"] == {"seat": 1, "left": True} and told["message"].endswith("left the table.")
+    table = server.server.lobby.get(code)
+    assert table is not None and table.seats[1].grace is None  # no grace after a single game
+    for client in clients:
+        await client.close()
