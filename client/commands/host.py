@@ -21,6 +21,18 @@ HELP = "host a game on the LAN and play in it (the others use 'allegiance join')
 
 SEATS = {"duel": (2, 2), "ffa": (3, 4), "sworn": (3, 4), "team": (4, 4)}
 SPECTATORS = ("none", "public", "all")
+POLICIES = ("wait", "bot", "concede")  # the table's reconnect policy (docs/protocol.md)
+
+
+def _seconds(text: str) -> float:
+    """A number of seconds for --timer and --grace (what the server accepts)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 <= value <= 86_400:
+        raise argparse.ArgumentTypeError("seconds must be between 0 and 86400")
+    return value
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -49,6 +61,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="who may watch the table ('allegiance watch') and what they see: "
                              "none; public (default: anyone with the code, no hands); all "
                              "(anyone with the code sees every hand: teaching, streaming)")
+    parser.add_argument("--timer", type=_seconds, default=None, metavar="SECONDS",
+                        help="time for each decision; when it runs out the seat passes "
+                             "(default: Settings → decision timer; 0 = no timer)")
+    parser.add_argument("--grace", type=_seconds, default=None, metavar="SECONDS",
+                        help="how long a player who lost the connection has to come back "
+                             "before --if-away applies (default: 60)")
+    parser.add_argument("--if-away", choices=POLICIES, default=None,
+                        help="what happens to a player still away after the grace: wait "
+                             "(default: the table waits), bot (a bot plays the seat until "
+                             "they return) or concede (they are out of the game)")
     parser.add_argument("--no-play", action="store_true",
                         help="only serve and advertise; do not open the game here")
 
@@ -56,7 +78,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 #: The flags of the hosted table, by their ``args`` names, and their defaults.
 TABLE_FLAGS: dict[str, object] = {
     "format": "duel", "players": None, "bots": 0, "bot_level": "medium", "best_of": 1,
-    "spectators": None,
+    "spectators": None, "timer": None, "grace": None, "if_away": None,
 }
 
 
@@ -123,6 +145,8 @@ def _host_and_play(args: argparse.Namespace, players: int) -> int:
     options: dict[str, object] = {"spectators": args.spectators or "public"}
     if args.best_of > 1:
         options["best_of"] = args.best_of
+    given = {"timer": args.timer, "grace": args.grace, "policy": args.if_away}
+    options.update({k: v for k, v in given.items() if v is not None})  # else the defaults
     plan = LocalPlan(args.format, tuple(seats), options)
     app.host_start = (plan, args.host, args.port, args.db, args.name or lan_name())
     return run_app(app)

@@ -88,3 +88,26 @@ def test_a_database_under_a_file_is_said_plainly(tmp_path: Path, module: Any,
 def test_no_play_without_table_flags_serves(nothing_starts: list[Any]) -> None:
     assert host_command.run(parse(host_command, ["--no-play", "--name", "Den"])) == 0
     assert len(nothing_starts) == 1  # run_serve, with the advertisement
+
+
+def test_the_timer_grace_and_reconnect_policy_reach_the_table(nothing_starts: list[Any]) -> None:
+    argv = ["--timer", "45", "--grace", "20", "--if-away", "bot"]
+    host_command.run(parse(host_command, argv))
+    plan = nothing_starts[0][0]
+    assert plan.options == {"spectators": "public", "timer": 45.0, "grace": 20.0, "policy": "bot"}
+
+
+@pytest.mark.parametrize("argv", [["--timer", "soon"], ["--grace", "-1"], ["--if-away", "sulk"]])
+def test_bad_timer_grace_or_policy_are_refused_by_the_parser(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        parse(host_command, argv)
+    assert info.value.code == 2
+    assert "argument --" in capsys.readouterr().err
+
+
+def test_no_play_refuses_the_timer_too(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        host_command.run(parse(host_command, ["--no-play", "--if-away", "bot"]))
+    assert "--if-away is an option of the hosted table" in capsys.readouterr().err
