@@ -71,6 +71,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="what happens to a player still away after the grace: wait "
                              "(default: the table waits), bot (a bot plays the seat until "
                              "they return) or concede (they are out of the game)")
+    parser.add_argument("--on", default=None, metavar="ADDRESS",
+                        help="make the table on the server at ADDRESS (HOST:PORT; one that "
+                             "runs 'allegiance serve', say, on a machine the others can "
+                             "reach) instead of serving here; you take the first seat")
     parser.add_argument("--no-play", action="store_true",
                         help="only serve and advertise; do not open the game here")
 
@@ -86,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
     from client.commands.serve import check_db_folder
 
     check_db_folder(args)
+    if args.on is not None:
+        _check_remote(args)
     if args.no_play:
         given = [f"--{name.replace('_', '-')}" for name in TABLE_FLAGS
                  if getattr(args, name) is not None]  # fmt: skip
@@ -148,8 +154,33 @@ def _host_and_play(args: argparse.Namespace, players: int) -> int:
     given = {"timer": args.timer, "grace": args.grace, "policy": args.if_away}
     options.update({k: v for k, v in given.items() if v is not None})  # else the defaults
     plan = LocalPlan(args.format, tuple(seats), options)
-    app.host_start = (plan, args.host, args.port, args.db, args.name or lan_name())
+    if args.on is not None:
+        app.remote_host_start = (plan, args.on)
+    else:
+        app.host_start = (plan, args.host, args.port, args.db, args.name or lan_name())
     return run_app(app)
+
+
+#: Flags of the server this process would run, by their ``args`` names and defaults:
+#: with ``--on`` nothing is served here.
+SERVE_FLAGS: dict[str, object] = {"host": "0.0.0.0", "port": 8765, "db": None, "name": None}
+
+
+def _check_remote(args: argparse.Namespace) -> None:
+    """``--on``: the address must be one, and the flags of a server here are refused."""
+    from client.screens.join import address_problem
+
+    problem = address_problem(args.on)
+    if problem is not None:
+        _refuse(problem)
+    if args.no_play:
+        _refuse("--on makes a table to play at; --no-play would make none")
+    given = [f"--{name}" for name, default in SERVE_FLAGS.items()
+             if getattr(args, name, default) != default]  # fmt: skip
+    if given:
+        what = "is an option" if len(given) == 1 else "are options"
+        _refuse(f"{_joined(given)} {what} of a server here; with --on the table is made "
+                "on that server")  # fmt: skip
 
 
 def _serve_only(args: argparse.Namespace) -> int:

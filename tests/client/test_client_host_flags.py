@@ -111,3 +111,29 @@ def test_no_play_refuses_the_timer_too(capsys: pytest.CaptureFixture[str]) -> No
     with pytest.raises(SystemExit):
         host_command.run(parse(host_command, ["--no-play", "--if-away", "bot"]))
     assert "--if-away is an option of the hosted table" in capsys.readouterr().err
+
+
+def test_on_makes_the_table_on_that_server_and_serves_nothing_here(
+    nothing_starts: list[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    made: list[Any] = []
+    monkeypatch.setattr(AllegianceApp, "run", lambda self: made.append(self.remote_host_start))
+    host_command.run(parse(host_command, ["--on", "example.org:9000", "--format", "ffa"]))
+    plan, address = made[0]
+    assert address == "example.org:9000" and plan.format == "ffa" and len(plan.seats) == 3
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--on", "example.org:99999"], "is not a server address"),
+        (["--on", "example.org", "--port", "9000"], "--port is an option of a server here"),
+        (["--on", "example.org", "--no-play"], "--no-play would make none"),
+    ],
+)
+def test_on_refuses_what_cannot_go_with_it(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as info:
+        host_command.run(parse(host_command, argv))
+    assert info.value.code == 2 and said in capsys.readouterr().err

@@ -382,3 +382,49 @@ async def test_a_server_never_reached_is_a_sentence_not_a_lobby() -> None:
     failed = [u for u in seen if isinstance(u, Failed)]
     assert len(failed) == 1
     assert failed[0].text.startswith(f"Could not reach the server at 127.0.0.1:{port}")
+
+
+async def test_host_on_a_server_makes_the_table_there_and_a_guest_joins(
+    tmp_path, monkeypatch
+) -> None:
+    """``allegiance host --on ADDRESS``: the table is made on that server; the lobby
+    gives the others the command to join; the game starts when the guest sits down."""
+    from client.screens.lobby import LobbyScreen
+    from client.screens.setup import LocalPlan, SeatPlan
+
+    monkeypatch.setenv("ALLEGIANCE_CONFIG_DIR", str(tmp_path))
+    server = await start_local_server()
+    address = f"127.0.0.1:{server.server.port}"
+    plan = LocalPlan("duel", (SeatPlan("human", "Hana", None), SeatPlan("human", "Gus", None)), {})
+    app = make_app()
+    app.remote_host_start = (plan, address)
+    guest: tuple[ClientSession, Connection, asyncio.Task[None]] | None = None
+    try:
+        async with app.run_test(size=(80, 24)) as pilot:
+            for _ in range(400):  # created, seated, then the lobby
+                if app.game is not None and isinstance(app.screen, LobbyScreen):
+                    break
+                await asyncio.sleep(0.02)
+                await pilot.pause()
+            assert app.game is not None and isinstance(app.screen, LobbyScreen)
+            code = app.game.session.table
+            assert code is not None
+            table = server.server.lobby.get(code)
+            assert table is not None and table.seats[0].claimed and not table.seats[1].claimed
+            assert f"allegiance join {address} {code}" in screen_text(app)
+            session = ClientSession(lambda m: None, "Gus")
+            session.start_join(code)
+            conn = Connection(server.url, session, lambda ups: None)
+            guest = (session, conn, asyncio.create_task(conn.run()))
+            for _ in range(400):  # the guest's join, then the game's first patch
+                if isinstance(app.screen, TableScreen):
+                    break
+                await asyncio.sleep(0.02)
+                await pilot.pause()
+            assert isinstance(app.screen, TableScreen) and table.status == "playing"
+            assert session.seats == [1] and table.seats[1].claimed
+    finally:
+        if guest is not None:
+            await close_connection(guest[1], guest[2], server)
+        else:
+            await server.stop()
