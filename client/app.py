@@ -23,7 +23,7 @@ from client.net.session import ClientSession, Seated
 from client.screens.cardbrowser import CardBrowserScreen
 from client.screens.gameover import GameOverScreen
 from client.screens.help import HelpScreen
-from client.screens.join import JoinPlan, JoinScreen
+from client.screens.join import JoinPlan, JoinScreen, server_url
 from client.screens.leave import LeaveScreen, QuitScreen, leave_warning
 from client.screens.menu import MenuScreen
 from client.screens.resume import ResumeHostScreen
@@ -86,6 +86,8 @@ class AllegianceApp(App[int]):
         self.last_host_plan: LocalPlan | None = None
         #: ``allegiance host``: (plan, bind address, port, database, LAN name) to host.
         self.host_start: tuple[LocalPlan, str, int, str | None, str | None] | None = None
+        #: ``allegiance host --on ADDRESS``: the table to make on that server.
+        self.remote_host_start: tuple[LocalPlan, str] | None = None
         #: ``allegiance join --hero`` without a code: the hero to ask for once joined.
         self.join_hero: str | None = None
         #: ``allegiance join`` / ``watch`` without a code: (address or None, watch) to ask.
@@ -130,6 +132,8 @@ class AllegianceApp(App[int]):
             self.start_join(self.start)
         elif self.host_start is not None:
             self.start_host(*self.host_start)
+        elif self.remote_host_start is not None:
+            self.start_remote_host(*self.remote_host_start)
         elif self.join_screen_start is not None:
             address, watch = self.join_screen_start
             self._join_screen(watch, address)
@@ -266,6 +270,28 @@ class AllegianceApp(App[int]):
         controller.join_hint = host_hint(bind, port)
         if held is not None and kept:  # could not be restored: host a new game next time
             controller.on_seat_gone = lambda: forget_hosted(kept)
+        self._run_game(controller)
+
+    def start_remote_host(self, plan: LocalPlan, address: str) -> None:
+        """Make a table on another machine's server (one that runs ``allegiance serve``,
+        say, on a machine reachable over the internet) and take its first human seat;
+        the others join it there with the code the lobby shows. The server keeps the
+        game: this terminal is a player like the others (leaving does not end it)."""
+        self.last_plan = None
+        url = server_url(address)
+        session = ClientSession(lambda _msg: None, self.settings.name)
+        options: dict[str, Any] = {"hotseat": False, **plan.options}
+        if self.settings.timer:
+            options.setdefault("timer", self.settings.timer)
+        session.start_create(plan.setup(), [s.to_wire() for s in plan.seats],
+                             options, plan.humans[:1])  # fmt: skip
+
+        def keep(seated: Seated) -> None:  # join CODE again takes the seat back
+            remember_seat(url, seated.table, seated.seat, seated.token)
+
+        controller = GameController(self, session, url, title=address.strip(),
+                                    on_seated=keep, settings=self._server_settings())  # fmt: skip
+        controller.join_hint = f"allegiance join {address.strip()}"
         self._run_game(controller)
 
     def start_join(self, plan: JoinPlan) -> None:
