@@ -106,7 +106,9 @@ def on_join(conn: Connection, msg: dict[str, Any]) -> None:
     seat = table.free_seat(msg.get("seat"))
     if seat is None:
         if msg.get("seat") is None:
-            raise ProtocolError("table_full", "Every seat at that table is taken.")
+            raise ProtocolError(
+                "table_full", "Every seat at that table is taken; you may watch it instead."
+            )
         raise ProtocolError("seat_taken", "That seat is taken or is not a human seat.")
     hero = msg.get("hero")
     if hero is not None:

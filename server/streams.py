@@ -262,6 +262,8 @@ class Publisher:
         sub.deliver(sync)
         if new_here:
             sub.deliver(codec.encode(self.chat_history()))
+        if seat is None and new_here:
+            self._tell_players_of_a_watcher(stream)
         if seat is not None and first:
             s = self.seats[seat]
             if s.grace is not None:
@@ -296,6 +298,22 @@ class Publisher:
         self.publish([])
         if self.status == "over" and not any(st.subscribers for st in self.streams.values()):
             self.host.on_idle(self)
+
+    def _tell_players_of_a_watcher(self, watchers: Stream) -> None:
+        """The players (not the watchers) are told that someone watches: at a table whose
+        watchers see every hand, that they do."""
+        count = len(watchers.subscribers)
+        said = f"Someone is watching ({count} watching)."
+        if spectator_view(self.options) == "all":
+            said += " Watchers at this table see every hand."
+        frame = codec.encode({"t": "notice", "table": self.code, "code": "spectator_joined",
+                              "message": said, "data": {"spectators": count}})  # fmt: skip
+        players: set[Subscriber] = set()
+        for seat, stream in self.streams.items():
+            if seat is not None:
+                players.update(stream.subscribers)
+        for sub in players:
+            sub.deliver(frame)
 
     def subscribers(self) -> set[Subscriber]:
         subs: set[Subscriber] = set()

@@ -283,3 +283,30 @@ async def test_a_second_player_of_the_same_name_is_told_apart(server: LocalServe
     assert names == ["Player", "player (2)"]
     await joiner.close()
     await holder.close()
+
+
+async def test_the_players_are_told_when_someone_watches(server: LocalServer) -> None:
+    for shown, every_hand in (("public", False), ("all", True)):
+        holder, code = await open_table(server.url, 2, options={"spectators": shown})
+        watcher = ProtocolClient(server.url, "w")
+        await watcher.connect()
+        await watcher.request({"t": "watch", "table": code})
+        notices = holder.notices
+        await holder.wait_for(lambda n=notices: any(x["code"] == "spectator_joined" for x in n))
+        (told,) = [n for n in holder.notices if n["code"] == "spectator_joined"]
+        assert told["data"] == {"spectators": 1} and "1 watching" in told["message"]
+        assert ("see every hand" in told["message"]) is every_hand
+        assert not any(n["code"] == "spectator_joined" for n in watcher.notices)
+        await watcher.close()
+        await holder.close()
+
+
+async def test_a_full_table_says_it_may_be_watched(server: LocalServer) -> None:
+    holder, code = await open_table(server.url, 2)
+    late = ProtocolClient(server.url, "late")
+    await late.connect()
+    reply = await late.request({"t": "join", "table": code})
+    assert reply["t"] == "error" and reply["code"] == "table_full"
+    assert "watch it instead" in reply["message"]
+    await late.close()
+    await holder.close()
