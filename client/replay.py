@@ -9,7 +9,9 @@ Where the positions come from:
 
 * :class:`LocalPositions` — a record on this machine (``server.replays.GameRecord``: the
   local games' database, a server database given with ``--db``, a ``sim --record`` file).
-  The client plays it through the rules core itself, so every perspective is offered. It
+  The client plays it through the rules core itself. A finished game offers every
+  perspective; a game not finished yet (it may still be played: a hosted game, a server's)
+  only the public view and the seats this machine's player held (:func:`seats_shown`). It
   keeps a copy of the game state every ``SNAPSHOT_EVERY`` steps, so going back one step
   costs one state copy and at most ``SNAPSHOT_EVERY - 1`` commands (about 3 ms).
 * :class:`NetPositions` — a finished game fetched from a live server (``replay``
@@ -79,6 +81,7 @@ class ReplayInfo:
     best_of: int = 1
     match: int = 1  # the game's match at its table
     match_game: int = 1  # its number within that match
+    server: str = ""  # a game joined on another machine ("joined"): that server's address
 
     @classmethod
     def from_summary(cls, data: Mapping[str, Any], source: str) -> ReplayInfo:
@@ -133,6 +136,8 @@ class ReplayInfo:
 
     @property
     def format_name(self) -> str:
+        if self.source == "joined":
+            return "joined"
         name = FORMAT_NAMES.get(self.format, self.format.title())
         return name if self.format in ("duel", "team") else f"{name} ({len(self.players)})"
 
@@ -149,10 +154,15 @@ class ReplayInfo:
 
     @property
     def player_names(self) -> str:
+        if self.source == "joined":
+            where = self.server.removeprefix("ws://").removeprefix("wss://")
+            return f"on {where} (while it runs)"
         return ", ".join(p.name for p in self.players)
 
     @property
     def winner(self) -> str:
+        if self.source == "joined":
+            return "—"
         if self.status != "over":
             return "unfinished"
         if not self.winners:
@@ -181,6 +191,9 @@ class Positions(ABC):
 
     total: int  # the last step (the number of commands that replayed)
     perspectives: tuple[Perspective, ...]
+    #: Whether some seat's own view is withheld from a game on this machine (not finished
+    #: yet); a server's replay has one perspective by nature.
+    withheld: bool = False
 
     @abstractmethod
     def view(self, step: int, perspective: Perspective) -> dict[str, Any]:
@@ -198,7 +211,8 @@ class Positions(ABC):
 class LocalPositions(Positions):
     """Plays a record through the rules core (records on this machine only)."""
 
-    def __init__(self, record: GameRecord) -> None:
+    def __init__(self, record: GameRecord, seats: Sequence[int] | None = None) -> None:
+        """``seats``: the seats whose own views may be shown (None: every seat)."""
         self.record = record
         runner = Runner(record)
         self.rules = runner.rules
@@ -218,7 +232,9 @@ class LocalPositions(Positions):
                 self._snapshots.append(self._copy(runner.state))
         self.total = runner.applied
         self.final_result = self.rules.result(runner.state)
-        self.perspectives = (None, *range(self.rules.seats(runner.state)))
+        every = range(self.rules.seats(runner.state))
+        self.perspectives = (None, *(s for s in every if seats is None or s in seats))
+        self.withheld = len(self.perspectives) < len(every) + 1
         self._at = self.total
         self._state = runner.state
 
@@ -446,11 +462,58 @@ def default_perspective(info: ReplayInfo) -> Perspective:
     return humans[0] if len(humans) == 1 else None
 
 
-def local_replay(record: GameRecord, source: str) -> Replay:
-    """A record on this machine, played through the rules core."""
-    positions = LocalPositions(record)
+def local_replay(record: GameRecord, source: str, db: Path | None = None) -> Replay:
+    """A record on this machine (of the database ``db``, or a file), played through the
+    rules core, from the perspectives :func:`seats_shown` allows."""
+    positions = LocalPositions(record, seats_shown(record, source, db))
     info = ReplayInfo.from_summary(_record_summary(record, positions), source)
-    return Replay(info, positions, default_perspective(info))
+    perspective = default_perspective(info)
+    if positions.withheld and len(positions.perspectives) == 2:  # the one seat held here
+        perspective = positions.perspectives[1]
+    return Replay(info, positions, perspective)
+
+
+def seats_shown(record: GameRecord, source: str, db: Path | None) -> tuple[int, ...] | None:
+    """The seats whose own views (hands included) a replay on this machine may show
+    (None: every seat). A finished game, or a ``sim --record`` file (bots only, nobody
+    to hide anything from): every seat. A game not finished yet may still be played on:
+    only the seats this machine's player held (``docs/replays.md``, *Hidden
+    information*), as a server replays only finished games to anyone:
+
+    * a hot-seat or local game: its human seats (a bot's hand stays hidden);
+    * a game hosted from the local games (``source`` "local", not hot-seat): the host's
+      seat, the one ``allegiance host`` kept for it, else the table's first human seat
+      (the host always takes that one);
+    * a server's database (``--db``): the seat kept for it by ``allegiance host --db``,
+      if it is this table's; no seat of anyone else's game.
+    """
+    if record.status == "over" or source == "file":
+        return None
+    humans = tuple(s.seat for s in record.seats if s.kind == "human")
+    if record.hotseat and source == "local":
+        return humans
+    kept = hosted_seat(db, record.key) if db is not None else None
+    if kept is not None:
+        return (kept,)
+    return humans[:1] if source == "local" else ()
+
+
+def hosted_seat(db: Path, code: str) -> int | None:
+    """The seat ``allegiance host`` kept for table ``code`` hosted on database ``db``
+    (the seats file of ``client.settings``, read only), if it kept one for that table."""
+    import json
+    import os
+
+    from client.settings import seats_path
+
+    try:
+        data = json.loads(seats_path().read_text(encoding="utf-8"))
+        item = data[f"host:{os.path.abspath(db)}"]
+        if str(item["table"]).upper() == code.upper():
+            return int(item["seat"])
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        pass
+    return None
 
 
 def _record_summary(record: GameRecord, positions: LocalPositions) -> dict[str, Any]:
@@ -583,8 +646,9 @@ class Catalog(ABC):
         """The games, newest first. :class:`ReplayError` when the source is unusable."""
 
     @abstractmethod
-    async def open(self, info: ReplayInfo) -> Replay:
-        """One game, ready to show (its logs made)."""
+    async def open(self, info: ReplayInfo) -> Replay | Catalog:
+        """One game, ready to show (its logs made); or the list of the games of a table
+        that played several (a game joined on a server)."""
 
 
 class StoreCatalog(Catalog):
@@ -656,7 +720,7 @@ class StoreCatalog(Catalog):
         except sqlite3.Error as exc:
             raise ReplayError("bad_database", f"cannot read {self.path}: {exc}") from None
 
-    async def open(self, info: ReplayInfo) -> Replay:
+    async def open(self, info: ReplayInfo) -> Replay | Catalog:
         return await asyncio.to_thread(self.open_now, info.key, info.index)
 
     def open_now(self, key: str, index: int | None = None) -> Replay:
@@ -676,7 +740,7 @@ class StoreCatalog(Catalog):
             raise ReplayError("bad_database", f"cannot read {self.path}: {exc}") from None
         if not record.commands and record.games == 1:
             raise ReplayError("not_started", f"game {record.key} never started: nothing to replay")
-        return local_replay(record, self.source).prepare()
+        return local_replay(record, self.source, self.path).prepare()
 
 
 def _table_exists(store: Any, table_id: int) -> bool:
@@ -726,7 +790,7 @@ class FolderCatalog(Catalog):
                 self.unreadable += 1
         return out
 
-    async def open(self, info: ReplayInfo) -> Replay:
+    async def open(self, info: ReplayInfo) -> Replay | Catalog:
         return await asyncio.to_thread(open_file, Path(info.key))
 
 
@@ -771,7 +835,7 @@ class ServerCatalog(Catalog):
             self.known = await fetch_listing(self.url, table=self.table, token=self.token)
         return self.known
 
-    async def open(self, info: ReplayInfo) -> Replay:
+    async def open(self, info: ReplayInfo) -> Replay | Catalog:
         return await fetch_own_replay(self.url, info.key, self.token, info.index)
 
 
@@ -813,3 +877,85 @@ async def table_listing(url: str, code: str, token: str | None = None) -> Server
     catalog = ServerCatalog(url, code, token)
     await catalog.entries()
     return catalog
+
+
+# --------------------------------------------------------------------------- games joined
+
+
+#: Most games joined on other machines the local list offers (the newest kept seats).
+JOINED_LIMIT = 30
+
+
+def joined_games(limit: int = JOINED_LIMIT) -> list[tuple[str, str]]:
+    """(server address, join code) of the tables this client joined (``allegiance
+    join``: the seats it kept, in the seats file of ``client.settings``, read only),
+    newest first; the host's own seats are not among them."""
+    import json
+
+    from client.settings import seats_path
+
+    try:
+        data = json.loads(seats_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    if not isinstance(data, dict):
+        return []
+    out: list[tuple[str, str]] = []
+    for key in reversed(list(data)):
+        address, _, code = str(key).rpartition("/")
+        if key.startswith("host:") or not address or not code.isalnum():
+            continue
+        if (address, code) not in out:
+            out.append((address, code))
+    return out[:limit]
+
+
+def joined_info(address: str, code: str) -> ReplayInfo:
+    """A list line for a game joined on ``address``: nothing about it is known here
+    until its server answers."""
+    return ReplayInfo(key=code, source="joined", format="", when=None, players=(),
+                      winners=(), reason=None, turns=None, steps=0, status="joined",
+                      server=address)  # fmt: skip
+
+
+async def open_joined(address: str, code: str) -> Replay | Catalog:
+    """A game joined on a server, from that server (as ``allegiance replay --connect
+    ADDRESS CODE``), seen from the seat this client held there: the list of its finished
+    games when it finished several, else its finished game. A server that cannot be
+    reached is said plainly."""
+    from client.screens.join import server_url
+
+    url = server_url(address)
+    try:
+        listing = await table_listing(url, code)
+        if len(listing.known or ()) > 1:
+            return listing
+        return await fetch_own_replay(url, code)
+    except ReplayError as exc:
+        if exc.code != "unreachable":
+            raise
+        where = url.removeprefix("ws://").removeprefix("wss://")
+        raise ReplayError(
+            "unreachable",
+            f"The server {where} cannot be reached (it may have stopped): a game joined "
+            "there can be replayed only while its server runs.",
+        ) from None
+
+
+class LocalCatalog(StoreCatalog):
+    """The Replays list: the local games of this machine (``path``), then the games
+    this client joined on other machines' servers (opened from those servers)."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, "local", "your local games and the games you joined")
+
+    async def entries(self) -> list[ReplayInfo]:
+        local = await super().entries()
+        own = {g.key for g in local}
+        joined = [joined_info(a, c) for a, c in await asyncio.to_thread(joined_games)]
+        return local + [g for g in joined if g.key not in own]
+
+    async def open(self, info: ReplayInfo) -> Replay | Catalog:
+        if info.source == "joined":
+            return await open_joined(info.server, info.key)
+        return await super().open(info)

@@ -89,6 +89,7 @@ class GameRecord:
     created: float | None = None
     finished: float | None = None
     spectators: bool = True  # whether its table allowed spectators
+    hotseat: bool = False  # a hot-seat table: every human seat was played at one terminal
     # Where the game stands among its table's games (matches and rematches,
     # server/matchplay.py); a table of one game, or a file: all 1.
     index: int = 1  # the game's number at its table, 1-based
@@ -184,6 +185,7 @@ def records_of(log: TableLog) -> list[GameRecord]:
     common: dict[str, Any] = {
         "key": row.code, "game": row.game, "seats": tuple(seats), "best_of": best_of,
         "spectators": bool(row.options.get("spectators", True)),
+        "hotseat": bool(row.options.get("hotseat", False)),
     }  # fmt: skip
     bounds = log.boundaries
     if best_of == 1 and not bounds:  # the game the table's own setup and seed make

@@ -1,7 +1,8 @@
 """``allegiance replay``: step through a finished game forwards and backwards.
 
 Sources (``docs/replays.md``): the local games recorded on this machine (the default
-list, or one by its join code), a ``sim --record`` file or folder, a server's database
+list, or one by its join code; the list offers the games joined elsewhere too, opened
+from their servers), a ``sim --record`` file or folder, a server's database
 (``--db``), or a finished table of a live server (``--connect``). A join code whose
 table played several games (a best-of match, rematches) opens the list of its games;
 ``--game N`` opens its game N. Everything that can be checked before the screen opens is
@@ -58,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     if args.db and args.connect:
         return _fail("give --db or --connect, not both")
     if args.token and not args.connect:
-        return _fail("--token needs --connect (a local replay shows every seat already)")
+        return _fail("--token needs --connect (a local replay needs no token)")
     if args.index is not None and args.index < 1:
         return _fail(f"--game must be a game number (1, 2, …), not {args.index}")
     if args.index is not None and args.game is None:

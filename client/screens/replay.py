@@ -2,8 +2,10 @@
 
 The replay view draws with the table's own widgets (hero panels, territories, the chain,
 the battle, the hand, the decks, the game log), read-only: there is no prompt and no
-chat. Which games are listed, and how one is opened, is a
-:class:`~client.replay.Catalog`; what a step shows is a :class:`~client.replay.Replay`.
+chat. Its board is the table's :class:`~client.screens.table.Board`: kept at its end (the
+perspective's own hero and hand) unless the player scrolls it up. Which games are
+listed, and how one is opened, is a :class:`~client.replay.Catalog`; what a step shows is
+a :class:`~client.replay.Replay`.
 """
 
 from __future__ import annotations
@@ -13,18 +15,28 @@ from typing import ClassVar
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import Vertical
 from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from client.replay import Catalog, Replay, ReplayError, ReplayFrame, ReplayInfo
+from client.replay import Catalog, LocalCatalog, Replay, ReplayError, ReplayFrame, ReplayInfo
+from client.screens.table import Board
 from client.viewmodel.table import TableModel, build_table
 from client.widgets.chain import BattleView, ChainView, DecksView
 from client.widgets.hand import HandView
 from client.widgets.hero import HeroPanel
 from client.widgets.log import GameLog
 from client.widgets.territory import Territory
+
+#: Said when a game not finished yet is opened, and when `v` has shown what it may.
+WITHHELD = (
+    "This game is not finished (it may still be played): it is shown only from the "
+    "public view and the seats you held; every hand shows once it is over."
+)
+
+#: How a game joined on another machine is replayed (the list's notes say it).
+CONNECT = "'allegiance replay --connect HOST:PORT CODE'"
 
 #: Log lines written to the log panel when it is redrawn (after a step back or a jump);
 #: stepping forwards appends.
@@ -51,7 +63,9 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #rp-status { height: 1; background: $panel; padding: 0 1; }
     ReplayScreen #rp-table { height: 1; background: $boost; padding: 0 1; }
     ReplayScreen #rp-main { height: 1fr; layout: horizontal; }
-    ReplayScreen #rp-board { width: 1fr; height: 1fr; scrollbar-size-vertical: 1; }
+    ReplayScreen #rp-board {
+        width: 1fr; height: 1fr; scrollbar-size-vertical: 1; scrollbar-gutter: stable;
+    }
     ReplayScreen #rp-others, ReplayScreen #rp-mine { height: auto; }
     ReplayScreen .player { height: auto; }
     ReplayScreen .player.-you { background: $primary 8%; }
@@ -95,7 +109,7 @@ class ReplayScreen(Screen[None]):
         yield Static("", id="rp-status")
         yield Static("", id="rp-table")
         with Vertical(id="rp-main"):
-            with VerticalScroll(id="rp-board"):
+            with Board(id="rp-board"):  # kept at its end: the perspective's seat and hand
                 yield Vertical(id="rp-others")
                 yield ChainView(id="rp-chain")
                 yield BattleView(id="rp-battle")
@@ -113,6 +127,8 @@ class ReplayScreen(Screen[None]):
         self.show()
         if self.replay.info.problem:
             self.notify(self.replay.info.problem, severity="warning", timeout=8)
+        if self.replay.positions.withheld:
+            self.notify(WITHHELD, severity="information", timeout=8)
 
     def on_resize(self) -> None:
         if self.frame is not None:
@@ -194,6 +210,9 @@ class ReplayScreen(Screen[None]):
         if you is not None:
             self._blocks[you.seat] = block = ReplayBlock(classes="player -you")
             self.query_one("#rp-mine", Vertical).mount(block)
+        board = self.query_one(Board)
+        board.following = True  # another perspective starts at its end, as on the table
+        board.scroll_end(animate=False)
 
     def _show_log(self, frame: ReplayFrame, redraw: bool) -> None:
         """Forwards one step appends the new lines; anything else redraws the last
@@ -222,11 +241,16 @@ class ReplayScreen(Screen[None]):
             self.show()
 
     def action_perspective(self) -> None:
+        if self.replay.positions.withheld and (
+            self.replay.perspectives[-1] == self.replay.perspective
+        ):
+            self.notify(WITHHELD, severity="information")  # said at the end of each round
         if len(self.replay.perspectives) < 2:
-            self.notify(
-                "A server's replay has one perspective: the one it was fetched for.",
-                severity="information",
-            )
+            if not self.replay.positions.withheld:
+                self.notify(
+                    "A server's replay has one perspective: the one it was fetched for.",
+                    severity="information",
+                )
             return
         self.replay.cycle_perspective()
         self.show()
@@ -294,13 +318,20 @@ class ReplayListScreen(Screen[None]):
             table.add_row(g.date, g.title, g.format_name, g.winner, turns, g.player_names,
                           g.heroes(book.name), key=str(i))  # fmt: skip
         if games:
-            self._note(f"{len(games)} game(s). Enter to watch one; → ← step through it.")
+            self._note(self._count_note())
         else:
             self._note(
                 "No recorded games yet. Local games (hot-seat, against bots) and hosted "
-                "ones are recorded when played; 'allegiance replay FILE.jsonl' opens a sim "
-                "recording."
+                "ones are recorded when played; a game you joined on another machine "
+                f"replays from its server while it runs: {CONNECT}; "
+                "'allegiance replay FILE.jsonl' opens a sim recording."
             )
+
+    def _count_note(self) -> str:
+        note = f"{len(self.games)} game(s). Enter to watch one; → ← step through it."
+        if isinstance(self.catalog, LocalCatalog):
+            note += f" A game joined elsewhere replays from its server: {CONNECT}."
+        return note
 
     def _note(self, text: str) -> None:
         self.query_one("#rl-note", Static).update(text)
@@ -322,23 +353,26 @@ class ReplayListScreen(Screen[None]):
     @work(exclusive=True, group="replay-open")
     async def open_game(self, info: ReplayInfo) -> None:
         try:
-            replay = await self.catalog.open(info)
+            opened = await self.catalog.open(info)
         except ReplayError as exc:
             self.notify(exc.message, title="Cannot replay that game", severity="error")
             self._note(f"[$error]{escape(exc.message)}[/]")
             return
         finally:
             self.opening = False
-        self._note(f"{len(self.games)} game(s). Enter to watch one; → ← step through it.")
-        self.app.push_screen(ReplayScreen(replay))
+        self._note(self._count_note())
+        if isinstance(opened, Catalog):  # a joined table that finished several games
+            self.app.push_screen(ReplayListScreen(opened))
+        else:
+            self.app.push_screen(ReplayScreen(opened))
 
     def action_back(self) -> None:
         self.app.pop_screen()
 
 
 def local_games_list() -> ReplayListScreen:
-    """The list of the local games recorded on this machine."""
-    from client.replay import StoreCatalog
+    """The list of the local games recorded on this machine, then of the games this
+    client joined on other machines (opened from their servers)."""
     from server.local import local_games_path
 
-    return ReplayListScreen(StoreCatalog(local_games_path(), "local", "your local games"))
+    return ReplayListScreen(LocalCatalog(local_games_path()))
