@@ -27,13 +27,13 @@ from client.screens.join import JoinPlan, JoinScreen, server_url
 from client.screens.leave import LeaveScreen, QuitScreen, leave_warning
 from client.screens.menu import MenuScreen
 from client.screens.resume import ResumeHostScreen
-from client.screens.settings import SettingsScreen
+from client.screens.settings import KeyCapture, SettingsScreen
 from client.screens.setup import LocalPlan, SetupScreen, default_host_plan, default_plan
 from client.settings import (
     Settings,
     forget_hosted,
     hosted_port,
-    load_settings,
+    load_settings_report,
     recall_hosted,
     recall_seat,
     remember_hosted,
@@ -73,8 +73,10 @@ class AllegianceApp(App[int]):
         self.settings_path = settings_path
         self._save = save
         warning = None
+        #: The file's key bindings that were ignored (the Keys screen lists them all).
+        self.ignored_keys: list[str] = []
         if settings is None:
-            settings, warning = load_settings(settings_path)
+            settings, warning, self.ignored_keys = load_settings_report(settings_path)
         self.settings = settings
         self._startup_warning = warning
         self.start = start
@@ -456,13 +458,16 @@ class AllegianceApp(App[int]):
             self.theme = result.theme
             self.set_keymap(dict(result.keys))
             saved = self._store()
+            if saved and self._save:  # the file no longer holds the ignored ones
+                self.ignored_keys = []
             if self.game is not None:
                 self.game.session.send_settings(**self._server_settings())
             if saved:
                 self.notify("Settings saved.")
 
         themes = sorted(self.available_themes)
-        self.push_screen(SettingsScreen(self.settings, themes, open_keys=keys), chosen)
+        screen = SettingsScreen(self.settings, themes, open_keys=keys, ignored=self.ignored_keys)
+        self.push_screen(screen, chosen)
 
     def action_keys(self) -> None:
         self.action_settings(keys=True)
@@ -518,6 +523,14 @@ class AllegianceApp(App[int]):
         if theme != self.settings.theme and not isinstance(self.screen, SettingsScreen):
             self.settings.theme = theme
             self._store()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While a new key is awaited, Ctrl+P and Ctrl+Q (the app's priority keys) go to
+        the capture, which refuses them as kept, instead of opening the palette or
+        quitting over it."""
+        if action in _CAPTURED and isinstance(self.screen, KeyCapture):
+            return False
+        return super().check_action(action, parameters)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -614,6 +627,9 @@ def _hosted_seat(db: str) -> tuple[str, int, str] | None:
         return None
     return held if row is not None and row[0] != "over" else None
 
+
+#: The app's actions whose keys a key capture takes instead (see ``check_action``).
+_CAPTURED = frozenset(("command_palette", "quit"))
 
 #: Seconds between two checks that the terminal is still there.
 TERMINAL_CHECK = 1.0

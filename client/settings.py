@@ -34,6 +34,12 @@ class KeyAction:
     label: str
     default: str  # Textual's key name, as in the Binding
     scope: str  # where it works (see SCOPES); keys may repeat across scopes
+    also: tuple[str, ...] = ()  # other places its binding works too (the same key there)
+
+    @property
+    def scopes(self) -> tuple[str, ...]:
+        """Every place its key works: it must not collide in any of them."""
+        return (self.scope, *self.also)
 
 
 #: Where actions work, as shown in Settings. "everywhere" collides with every scope.
@@ -58,8 +64,9 @@ KEY_ACTIONS: tuple[KeyAction, ...] = (
     KeyAction("table.all_attackers", "Declare attackers: all / none", "a", "table"),
     KeyAction("table.confirm", "Declare / confirm defenders", "d", "table"),
     KeyAction("table.details", "Card details", "i", "table"),
-    KeyAction("table.log", "Show or hide the log", "l", "table"),
-    KeyAction("table.chat", "Chat", "c", "table"),
+    # the game-over screen and the Log screen bind these two as well
+    KeyAction("table.log", "Show or hide the log", "l", "table", also=("over",)),
+    KeyAction("table.chat", "Chat", "c", "table", also=("over",)),
     KeyAction("table.leave", "Leave the game", "ctrl+l", "table"),
     KeyAction("over.next", "Next game of a match", "n", "over"),
     KeyAction("over.again", "Play again", "a", "over"),
@@ -82,6 +89,14 @@ _MOVES = ("up", "down", "left", "right", "enter", "tab", "shift+tab", "escape")
 RESERVED: Mapping[str, frozenset[str]] = {
     "everywhere": frozenset((*_MOVES, "ctrl+q", "ctrl+p", "ctrl+c", "question_mark")),
     "table": frozenset(str(i) for i in range(1, 10)),
+}
+#: What a reserved key is kept for, as the refusal says (else: moving and choosing).
+_KEPT_FOR = {
+    "ctrl+q": "quitting",
+    "ctrl+p": "the command palette",
+    "ctrl+c": "quitting",
+    "question_mark": "help",
+    **{str(i): "picking a line of the prompt" for i in range(1, 10)},
 }
 _MODIFIERS = ("ctrl", "alt", "shift", "super", "meta", "hyper")
 #: Textual's names for a few characters (its own table, kept here in full).
@@ -147,21 +162,25 @@ def effective_keys(overrides: Mapping[str, str]) -> dict[str, str]:
     return {a.id: overrides.get(a.id, a.default) for a in KEY_ACTIONS}
 
 
-def _collides(a: str, b: str) -> bool:
-    return a == b or "everywhere" in (a, b)
+def _collides(a: KeyAction, b: KeyAction) -> bool:
+    """Whether the two actions' keys work in a same place."""
+    return bool(set(a.scopes) & set(b.scopes)) or "everywhere" in (*a.scopes, *b.scopes)
+
+
+def kept_problem(key: str) -> str:
+    """Why a reserved key cannot be an action's."""
+    return f"{key_label(key)} is kept for {_KEPT_FOR.get(key, 'moving and choosing')}"
 
 
 def key_problem(action_id: str, key: str, keys: Mapping[str, str]) -> str | None:
     """Why ``key`` cannot be the key of ``action_id`` when the others are ``keys``
     (every action's key, as from :func:`effective_keys`); None when it can."""
     action = ACTIONS_BY_ID[action_id]
-    for scope in ("everywhere", action.scope):
+    for scope in ("everywhere", *action.scopes):
         if key in RESERVED.get(scope, ()):
-            return f"{key_label(key)} is kept for moving, choosing and the app's own keys"
+            return kept_problem(key)
     for other in KEY_ACTIONS:
-        if other.id != action_id and keys.get(other.id) == key and _collides(
-            other.scope, action.scope
-        ):
+        if other.id != action_id and keys.get(other.id) == key and _collides(other, action):
             return f"{key_label(key)} is already {other.label} ({SCOPES[other.scope]})"
     return None
 
@@ -203,7 +222,8 @@ def keys_notice(problems: Iterable[str]) -> str | None:
     problems = list(problems)
     if not problems:
         return None
-    more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+    rest = len(problems) - 3
+    more = f" (and {rest} more; Settings → Keys… lists them all)" if rest > 0 else ""
     return "Some key settings were ignored: " + "; ".join(problems[:3]) + more
 
 
@@ -319,23 +339,30 @@ def settings_path() -> Path:
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings and, when the file (or part of it) was unusable, a sentence
     saying so."""
+    settings, notice, _ = load_settings_report(path)
+    return settings, notice
+
+
+def load_settings_report(path: Path | None = None) -> tuple[Settings, str | None, list[str]]:
+    """As :func:`load_settings`, with every key binding of the file that was ignored
+    (one line each; the notice tells only the first three)."""
     path = path or settings_path()
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
-        return Settings(), None
+        return Settings(), None, []
     except OSError as exc:
-        return Settings(), f"Could not read {path}: {exc.strerror}; using defaults."
+        return Settings(), f"Could not read {path}: {exc.strerror}; using defaults.", []
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        return Settings(), f"{path} line {exc.lineno}: not valid JSON; using defaults."
+        return Settings(), f"{path} line {exc.lineno}: not valid JSON; using defaults.", []
     if not isinstance(data, dict):
         kind = "null" if data is None else _KINDS.get(type(data), "something else")
-        return Settings(), f"{path}: holds {kind}, not a table of settings; using defaults."
+        return Settings(), f"{path}: holds {kind}, not a table of settings; using defaults.", []
     settings, problems, key_problems = _read_settings(data)
     notices = [fields_notice(problems, path), keys_notice(key_problems)]
-    return settings, " ".join(n for n in notices if n) or None
+    return settings, " ".join(n for n in notices if n) or None, key_problems
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:

@@ -187,6 +187,12 @@ def count_line(shown: list[Entry], entries: list[Entry], loaded: bool = True) ->
 class CardBrowserScreen(Screen[None]):
     """Browse the catalog. ``escape`` goes back; ``/`` searches; ``ctrl+r`` clears filters."""
 
+    # one line an entry: a name too long for the list ends in "…" (the detail shows it
+    # whole) rather than wrapping under the cost column
+    DEFAULT_CSS = """
+    CardBrowserScreen #cb-list { text-wrap: nowrap; text-overflow: ellipsis; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
         Binding("slash", "search", "Search", key_display="/"),

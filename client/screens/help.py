@@ -27,9 +27,10 @@ KEY_ROWS = (
     ("Assign defenders", "`enter` on an attacker, then on the defender · `{table_confirm}` "
                          "confirm all pairs"),
     ("Table", "`{table_details}` card details · `{table_log}` show or hide the log · "
-              "`{table_chat}` chat · `tab` next area · `{table_leave}` leave the game"),
+              "`{table_chat}` chat · `tab` next area · `{table_leave}` leave the game · "
+              "while it is being played, leaving and `ctrl+q` quitting are asked first"),
     ("Game over", "`{over_next}` next game · `{over_again}` play again · `{over_menu}` main "
-                  "menu · `esc` see the table"),
+                  "menu · `esc` see the table · `{table_log}` log · `{table_chat}` chat"),
     ("Curtain (hot-seat)", "`enter` when only the named player is looking"),
     ("Card browser", "`/` search · `↑` `↓` browse · `tab` to the deck, hero and cost filters · "
                      "`ctrl+r` clear them · `esc` back"),
@@ -40,8 +41,9 @@ KEYS = "# Allegiance: keys\n\n| Where | Keys |\n|---|---|\n" + "".join(
 ) + """
 **Your keys.** Settings → *Keys…* (or *Change keys* in the palette) lists every game
 action with its key: `enter` on one, then press the new key. A key that another action
-already uses in the same place is refused; `⌫` gives an action its default back, `ctrl+r`
-all of them; *Save* in Settings keeps the changes.
+already uses in the same place is refused (the table's log and chat keys work at game
+over too); `⌫` gives an action its default back, `ctrl+r` all of them; *Save* in
+Settings keeps the changes. Key settings of the file that were ignored are listed there.
 
 **Card browser.** Main menu → *Cards* (or *Card browser* in the palette): every card of the
 basic, elite and action decks, the heroes' special and equipment cards, and every hero

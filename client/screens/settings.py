@@ -5,11 +5,13 @@ palette's "Change keys"): every game action with its key; enter on one, then pre
 (esc cancels); a key kept for moving and choosing or already used by another action in
 the same place is refused with the reason; backspace/delete gives one action its
 default again, ctrl+r all of them. Key changes, like every other field, are kept by
-Save and dropped by Back.
+Save and dropped by Back. Key bindings of the settings file that were ignored when the
+game started are listed there, every one (the start-up notice tells three).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from textual import events, on
@@ -52,12 +54,20 @@ class SettingsScreen(Screen[Settings | None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, settings: Settings, themes: list[str], open_keys: bool = False) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        themes: list[str],
+        open_keys: bool = False,
+        ignored: Sequence[str] = (),
+    ) -> None:
+        """``ignored``: the file's key bindings that were ignored, for the Keys screen."""
         super().__init__()
         self.settings = settings
         self.themes = themes
         self.keys = dict(settings.keys)
         self.open_keys = open_keys
+        self.ignored = list(ignored)
 
     def compose(self) -> ComposeResult:
         s = self.settings
@@ -121,7 +131,7 @@ class SettingsScreen(Screen[Settings | None]):
                 self.keys = keys
                 self.query_one("#keys-summary", Static).update(keys_summary(keys))
 
-        self.app.push_screen(KeysScreen(self.keys), edited)
+        self.app.push_screen(KeysScreen(self.keys, self.ignored), edited)
 
     @on(Select.Changed, "#theme")
     def _preview_theme(self, event: Select.Changed) -> None:
@@ -150,6 +160,12 @@ class SettingsScreen(Screen[Settings | None]):
         self.dismiss(None)
 
 
+def ignored_text(ignored: Sequence[str]) -> str:
+    """The settings file's ignored key bindings, one a line, under a title."""
+    lines = "\n".join(f"· {escape(line)}" for line in ignored)
+    return f"[$warning]Ignored in the settings file (Save leaves them out):[/]\n{lines}"
+
+
 def keys_summary(keys: dict[str, str]) -> str:
     if not keys:
         return "Every key is at its default."
@@ -171,6 +187,7 @@ class KeyCapture(ModalScreen[str | None]):
             yield Static("[$text-muted]esc: keep the current key[/]")
 
     def on_key(self, event: events.Key) -> None:
+        # Ctrl+P and Ctrl+Q come here too (the app's check_action holds them back)
         event.stop()
         event.prevent_default()
         self.dismiss(None if event.key == "escape" else event.key)
@@ -179,15 +196,23 @@ class KeyCapture(ModalScreen[str | None]):
 class KeysScreen(Screen[dict[str, str] | None]):
     """Every game action and its key; returns the changed keys (action id → key)."""
 
+    # the ignored bindings scroll in a few lines (3 on a short screen): the table keeps room
+    DEFAULT_CSS = """
+    KeysScreen #keys-ignored { height: auto; max-height: 6; scrollbar-size-vertical: 1; }
+    KeysScreen.-short #keys-ignored { max-height: 3; }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "done", "Done"),
         Binding("backspace,delete", "default", "Default key", key_display="⌫"),
         Binding("ctrl+r", "reset", "Reset all"),
     ]
 
-    def __init__(self, keys: dict[str, str]) -> None:
+    def __init__(self, keys: dict[str, str], ignored: Sequence[str] = ()) -> None:
+        """``ignored``: the settings file's key bindings that were ignored."""
         super().__init__(id="keys-screen")
         self.keys = dict(keys)
+        self.ignored = list(ignored)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="keys-box"):
@@ -197,6 +222,9 @@ class KeysScreen(Screen[dict[str, str] | None]):
                 "esc: back to Settings, where Save keeps the changes[/]",
                 id="keys-help",
             )
+            if self.ignored:
+                with VerticalScroll(id="keys-ignored"):
+                    yield Static(ignored_text(self.ignored))
             yield DataTable(id="keys-table", cursor_type="row", zebra_stripes=True)
             yield Static("", id="keys-status")
             with Horizontal(classes="buttons"):

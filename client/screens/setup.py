@@ -130,6 +130,7 @@ class SetupScreen(Screen[LocalPlan | None]):
     SetupScreen SelectCurrent Static#label {
         height: 1; text-wrap: nowrap; text-overflow: ellipsis;
     }
+    SetupScreen .row > Input.name { width: 18; }  /* "Player 2" and its cursor, unscrolled */
     SetupScreen.-small .row { margin: 0 0 1 0; }
     SetupScreen.-small #seat-rows .row { margin: 0; }
     SetupScreen.-small #seat-rows { margin: 0 0 1 0; }

@@ -104,7 +104,7 @@ async def test_bad_keys_in_the_file_are_dropped_with_a_notice(tmp_path: Path) ->
     assert notice is not None and notice.startswith("Some key settings were ignored")
     assert "table.chat: x is already Pass (At the table)" in notice  # told in file order
     assert "'no.such': no such action" in notice
-    assert "(and 2 more)" in notice
+    assert "(and 2 more; Settings → Keys… lists them all)" in notice
 
 
 async def test_two_actions_may_swap_keys_and_defaults_are_not_stored() -> None:
