@@ -188,6 +188,13 @@ def on_next_game(conn: Connection, msg: dict[str, Any]) -> None:
     ask_next_game(table, seat, lambda answer: conn.send(_reply(msg, answer)))
 
 
+def on_concede(conn: Connection, msg: dict[str, Any]) -> None:
+    table, seat = gate(conn, msg)
+    assert seat is not None
+    table.concede(seat)
+    conn.send(_reply(msg, {"t": "conceded", "table": table.code, "seat": seat}))
+
+
 HANDLERS: dict[str, Handler] = {
     "hello": on_hello,
     "ping": on_ping,
@@ -197,6 +204,7 @@ HANDLERS: dict[str, Handler] = {
     "resume": on_resume,
     "watch": on_watch,
     "leave": on_leave,
+    "concede": on_concede,
     "sync": on_sync,
     "submit": on_submit,
     "settings": on_settings,

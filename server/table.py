@@ -53,6 +53,7 @@ from server.seating import Host, Seat, Stream, _id_key, merged_setup
 from server.store import TableRow
 from server.streams import Publisher
 from server.tokens import hash_token, new_token, token_matches
+from shared.protocol import ProtocolError
 from shared.protocol.windows import others_turn_window, own_on_top
 from shared.rules.base import Refused, RuleSet, SetupError
 
@@ -224,6 +225,9 @@ class Table(Publisher):
                 reply, "refused", base, "not_started", "The table still waits for players."
             )
         s = self.seats[seat]
+        if source == "human" and s.conceded:
+            said = "You conceded this game; the server plays it out."
+            return self._answer(reply, "refused", base, "conceded", said)
         if cmd_id is not None and _id_key(cmd_id) in s.recent:
             answer = {"t": "accepted", **base, "version": s.recent[_id_key(cmd_id)], "dup": True}
             if reply:
@@ -540,6 +544,22 @@ class Table(Publisher):
             return
         if self.status == "over":
             absent_between_games(self)
+        self._plan()
+        self.publish([])
+
+    # --- conceding --------------------------------------------------------------------
+
+    def concede(self, seat: int) -> None:
+        """The seat's player concedes the game being played: from now on the server
+        answers the seat's decisions, conceding where the rules let it (ruling 41). It
+        cannot be taken back; the next game of a match or a rematch seats it again."""
+        if self.status != "playing":
+            raise ProtocolError("not_playing", "There is no game being played to concede.")
+        s = self.seats[seat]
+        if s.conceded:
+            return
+        s.conceded = True
+        self.notice("seat_conceded", f"{s.name} conceded.", {"seat": seat})
         self._plan()
         self.publish([])
 

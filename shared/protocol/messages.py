@@ -144,6 +144,12 @@ CLIENT_MESSAGES: Mapping[str, Schema] = {
         "seat": (_seat, True),
         "token": (_TOKEN, False),
     },
+    "concede": {
+        "id": (_ID, False),
+        "table": (_TABLE, True),
+        "seat": (_seat, True),
+        "token": (_TOKEN, False),
+    },
 }
 
 #: Field names per server message type (documentation and tests; the server builds them).
@@ -155,7 +161,7 @@ SERVER_MESSAGES: Mapping[str, tuple[str, ...]] = {
     "seated": ("id", "table", "seat", "token"),
     "watching": ("id", "table"),
     "left": ("id", "table", "seat"),
-    "sync": ("id", "table", "seat", "seq", "doc", "hash", "events", "events_at"),
+    "sync": ("id", "table", "seat", "seq", "doc", "hash", "events", "events_at", "clock_left"),
     "patch": ("table", "seat", "seq", "ops", "hash", "events"),
     "accepted": ("id", "table", "seat", "version", "dup"),
     "refused": ("id", "table", "seat", "code", "message"),
@@ -167,10 +173,11 @@ SERVER_MESSAGES: Mapping[str, tuple[str, ...]] = {
     "replay": ("id", "table", "seat", "part", "parts", "start", "steps", "info", "view"),
     "replays": ("id", "tables"),
     "next_game": ("id", "table", "seat", "next", "ready", "waiting"),
+    "conceded": ("id", "table", "seat"),
 }
 
 #: Seat-scoped messages: the authority gate checks their token.
-SEAT_SCOPED: frozenset[str] = frozenset({"submit", "settings", "chat", "next_game"})
+SEAT_SCOPED: frozenset[str] = frozenset({"submit", "settings", "chat", "next_game", "concede"})
 
 
 def check_client_message(msg: Mapping[str, Any]) -> str:

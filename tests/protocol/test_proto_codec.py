@@ -109,6 +109,7 @@ def test_every_client_type_has_a_schema() -> None:
         "leave",
         "sync",
         "submit",
+        "concede",
         "settings",
         "chat",
         "next_game",

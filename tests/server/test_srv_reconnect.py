@@ -305,3 +305,36 @@ async def test_a_seat_that_says_it_leaves_is_reported_as_left(server: LocalServe
     assert dropped["message"].endswith("lost the connection.") and not dropped["data"]["left"]
     await other.close()
     await holder.close()
+
+
+async def test_a_player_may_concede_and_then_only_the_server_plays_the_seat(
+    server: LocalServer,
+) -> None:
+    creator = ProtocolClient(server.url, "creator")
+    await creator.connect()
+    specs = [{"kind": "bot", "name": "Bot"}, {"kind": "human", "name": "Bob"}]
+    created = await creator.create(
+        "realm", {"format": "duel"}, specs, {"seed": 5, "bot_seed": 5, "pass_delay": 0}, claim=[1]
+    )
+    code = created["table"]
+    await creator.join(code, 1)
+    token = creator.tokens[(code, 1)]
+    table = server.server.lobby.get(code)
+    assert table is not None
+    await until(lambda: table.status == "playing")
+    version = table.rules.version(table.state)
+    reply = await creator.request({"t": "concede", "table": code, "seat": 1, "token": token})
+    assert reply == {"t": "conceded", "id": reply["id"], "table": code, "seat": 1}
+    assert any(n["code"] == "seat_conceded" for n in creator.notices)
+    late = await creator.request(
+        {"t": "submit", "id": 99, "table": code, "seat": 1, "token": token,
+         "version": version, "action": {"kind": "pass"}}
+    )  # fmt: skip
+    assert late["t"] == "refused" and late["code"] == "conceded"
+    await until(lambda: table.status == "over", timeout=20)
+    assert table.result is not None and table.result["winners"] == [0]
+    wrong = await creator.request({"t": "concede", "table": code, "seat": 1, "token": "x" * 32})
+    assert wrong["t"] == "error" and wrong["code"] == "unauthorized"
+    again = await creator.request({"t": "concede", "table": code, "seat": 1, "token": token})
+    assert again["t"] == "error" and again["code"] == "not_playing"
+    await creator.close()
