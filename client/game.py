@@ -36,6 +36,7 @@ from client.net.session import (
 )
 from client.screens.curtain import CurtainScreen
 from client.screens.gameover import GameOverScreen, match_label
+from client.screens.leave import close_warning
 from client.screens.lobby import LobbyScreen
 from client.screens.logview import LogScreen
 from client.screens.table import TableFrame, TableScreen
@@ -46,6 +47,16 @@ from client.widgets.log import earlier_lines
 
 if TYPE_CHECKING:
     from client.app import AllegianceApp
+
+
+#: What the players who joined are told when their host's server stops: the game is over
+#: (the table closes with it), or it is being played (it is kept, and resumes).
+HOST_CLOSED = "The host closed the table."
+HOST_LEFT = "The host stopped hosting; the game goes on when they host it again."
+
+#: How long a notice of the table stays while the game-over screen shows (it says the
+#: same: who asked for the next game), so no toast covers its box for long.
+OVER_NOTICE_TIMEOUT = 3.0
 
 
 class NetUpdates(Message):
@@ -104,6 +115,8 @@ class GameController:
         self.revision = 0  # grows with every batch of updates (tests wait on it)
         #: Chat lines that came before the table screen (in the lobby; the history).
         self.early_chat: list[ChatLine] = []
+        #: The host's server said why it stops (HOST_CLOSED, HOST_LEFT), if it did.
+        self.host_said = ""
 
     # lifetime -------------------------------------------------------------------------------
     async def run(self) -> None:
@@ -149,13 +162,19 @@ class GameController:
         self.closed = True
         if self.connection is not None and self.server is not None:
             self.connection.stop_reconnecting()
-        await self._stop_server()
+        await self._stop_server(self._stop_message())
         if self.connection is not None:
             online = self.link == "" and not self.local  # a local server stops anyway
             await self.connection.close(self.session.leave_messages() if online else None)
 
-    async def _stop_server(self) -> None:
-        """Stop the LAN advertisement and the in-process server, if any."""
+    def _stop_message(self) -> str:
+        """What the players who joined are told as this terminal's server stops."""
+        over = self.over_shown or self.session.any_table_info().get("status") == "over"
+        return HOST_CLOSED if over else HOST_LEFT
+
+    async def _stop_server(self, message: str | None = None) -> None:
+        """Stop the LAN advertisement and the in-process server, if any (``message``:
+        what their clients are told)."""
         if self.advertiser is not None:
             advertiser, self.advertiser = self.advertiser, None
             with contextlib.suppress(Exception):
@@ -163,7 +182,7 @@ class GameController:
         if self.server is not None:
             server, self.server = self.server, None
             with contextlib.suppress(Exception):  # stopping must not raise at exit
-                await server.stop()
+                await server.stop(message)
 
     @property
     def hotseat(self) -> bool:
@@ -178,7 +197,7 @@ class GameController:
                 self._log(update)
                 changed = True
             elif isinstance(update, Notice):
-                self.app.notify(update.text, severity=update.severity)  # type: ignore[arg-type]
+                self._notice(update)
                 if update.logged:
                     for stream in self.session.streams.values():
                         stream.log.append(update.text)
@@ -207,6 +226,16 @@ class GameController:
                 return
         if changed:
             self.route()
+
+    def _notice(self, notice: Notice) -> None:
+        """Show a server's notice as a toast (short while the game-over screen shows)."""
+        if notice.text in (HOST_CLOSED, HOST_LEFT) and self.server is None:
+            self.host_said = notice.text  # the link drops next: say why, not "lost"
+            if notice.text == HOST_CLOSED and self.connection is not None:
+                self.connection.stop_reconnecting()  # the table is gone for good
+        quiet = self.over_screen is not None and notice.severity == "information"
+        timeout = OVER_NOTICE_TIMEOUT if quiet else None
+        self.app.notify(notice.text, severity=notice.severity, timeout=timeout)  # type: ignore[arg-type]
 
     def _chat_notice(self, line: ChatLine) -> None:
         """In the compact layout the chat is on its own screen: a line someone else says
@@ -272,11 +301,15 @@ class GameController:
             self.link = "connecting…" + (f" {update.detail}" if update.detail else "")
         elif update.state == "reconnecting":
             self.link = "reconnecting…" + (f" {update.detail}" if update.detail else "")
-            if before == "":  # it was online: say so once, whatever the screen shows
+            if before == "" and not self.host_said:  # online: say so once, on any screen
                 self._remember_skips()
                 self.app.notify(
                     "Lost the connection to the server; reconnecting…", severity="warning"
                 )
+            elif before == "":  # the host stopped its server: its notice said so
+                self._remember_skips()
+        elif self.host_said == HOST_CLOSED:
+            self.link = "the host closed the table"
         else:
             self.link = "disconnected"
 
@@ -350,7 +383,9 @@ class GameController:
         if self.lobby is None:
             self.lobby = LobbyScreen()
             self.app.switch_to(self.lobby)
-        self.lobby.show(self.session.table or "", info, self.join_hint, self.link)
+        self.lobby.show(
+            self.session.table or "", info, self.join_hint, self.link, self.session.seats
+        )
 
     def _ensure_table(self) -> None:
         if self.table_screen is None:
@@ -433,9 +468,24 @@ class GameController:
         names = [str(s.get("name") or f"Seat {i + 1}") for i, s in enumerate(seats)]
         humans = [i for i, s in enumerate(seats) if s.get("kind") == "human"]
         mine = self.session.seats
-        screen = GameOverScreen(build_table(view), bool(mine), match, names, humans, mine)
+        screen = GameOverScreen(
+            build_table(view), bool(mine), match, names, humans, mine, self._close_warning(match)
+        )
         self.over_screen = screen
+        # The screen says it all: no toast over its box. Toasts are posted, not shown at
+        # once: this clears too those of this batch ("The game is over.").
+        self.app.call_later(self.app.clear_notifications)
         self.app.push_screen(screen, lambda choice: self._over_closed(screen, choice))
+
+    def _close_warning(self, match: Any) -> str | None:
+        """A host's question before the menu closes the table, when someone joined it."""
+        seats = self.session.any_table_info().get("seats") or []
+        others = [
+            s for s in seats if s.get("kind") == "human" and s.get("seat") not in self.session.seats
+        ]
+        if self.join_hint is None or not others:
+            return None
+        return close_warning(isinstance(match, dict) and match.get("next") == "game")
 
     def _over_closed(self, screen: GameOverScreen, choice: str | None) -> None:
         if self.over_screen is screen:
@@ -452,6 +502,11 @@ class GameController:
         if first:
             return
         self.over_shown = False
+        if self.hotseat:  # new hands: the first to decide sits down behind the curtain,
+            self.displayed = None  # even the seat shown last (route raises it on a change)
+        # The last game's toasts go ("The game is over."). Toasts are posted: this
+        # batch's ("Game 2 has started") are still on their way, and stay.
+        self.app.clear_notifications()
         for stream in self.session.streams.values():
             stream.clock_key = None  # the next game counts its versions from 0 again
         screen, self.over_screen = self.over_screen, None

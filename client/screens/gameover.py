@@ -24,7 +24,8 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from client.cards import default_book
-from client.viewmodel.table import TableModel
+from client.screens.leave import CloseTableScreen
+from client.viewmodel.table import PlayerPanel, TableModel
 
 Match = Mapping[str, Any]
 
@@ -32,10 +33,23 @@ Match = Mapping[str, Any]
 def over_markup(table: TableModel) -> str:
     lines = [f"[b]{escape(table.result or 'The game is over')}[/b]  "
              f"[$text-muted]{table.turn} turns[/]", ""]  # fmt: skip
-    for p in table.players:
-        state = "[$success]standing[/]" if p.alive else "[$error]defeated[/]"
-        lines.append(f"{escape(p.name)} · {escape(p.hero)}  ♥ {p.health}/{p.max_health}  {state}")
+    teams = any(p.team is not None for p in table.players)
+    players = list(table.players)
+    if teams:  # each team's players together, in seat order
+        players.sort(key=lambda p: (p.team is None, p.team or 0, p.seat))
+    lines += [_player_row(p, teams) for p in players]
     return "\n".join(lines)
+
+
+def _player_row(p: PlayerPanel, teams: bool) -> str:
+    """One player's line. A team game names the team first and says "out" rather than
+    "defeated": a winner may be out (its team won without it)."""
+    if not teams:
+        state = "[$success]standing[/]" if p.alive else "[$error]defeated[/]"
+        return f"{escape(p.name)} · {escape(p.hero)}  ♥ {p.health}/{p.max_health}  {state}"
+    state = "[$success]standing[/]" if p.alive else "[$error]out[/]"
+    team = f"[b]team {p.team + 1}[/b]  " if p.team is not None else ""
+    return f"{team}{escape(p.name)} · {escape(p.hero)}  ♥ {p.health}/{p.max_health}  {state}"
 
 
 def _score(values: Sequence[Any]) -> str:
@@ -157,8 +171,11 @@ class GameOverScreen(ModalScreen[str]):
         names: Sequence[str] = (),
         humans: Sequence[int] = (),
         mine: Sequence[int] = (),
+        close_warning: str | None = None,
     ) -> None:
         super().__init__()
+        #: A host's "Main menu" closes the table for the others: asked first, with this.
+        self.close_warning = close_warning
         self.table = table
         self.can_replay = can_replay
         self.match = match
@@ -235,7 +252,14 @@ class GameOverScreen(ModalScreen[str]):
         if what == "table":
             self.peek(not self.has_class("-peek"))
             return
+        if what == "menu" and self.close_warning:
+            self.app.push_screen(CloseTableScreen(self.close_warning), self._close_answered)
+            return
         self.dismiss(what)
+
+    def _close_answered(self, leave: bool | None) -> None:
+        if leave and not self._retired:
+            self.dismiss("menu")
 
     def action_log(self, chat: bool) -> None:
         """The game's log and chat, as the table shows them (its own keys are under

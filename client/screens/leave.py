@@ -25,12 +25,17 @@ _POLICY = {
 }
 
 
-def leave_warning(kind: str, table_info: dict[str, Any], quitting: bool = False) -> str | None:
+def leave_warning(
+    kind: str, table_info: dict[str, Any], quitting: bool = False, *, out: bool = False
+) -> str | None:
     """What leaving (or ``quitting`` the app) does, for people; None when nothing is lost
     (the game is not being played). ``kind``: "hosting", "local" (every seat at this
-    keyboard or bots) or "joined"."""
+    keyboard or bots) or "joined"; ``out``: every seat this terminal plays is out of the
+    game (knocked out: it will never decide again)."""
     if table_info.get("status") != "playing":
         return None
+    if out and kind == "joined":
+        return None  # the seat has nothing left to play: leaving loses nothing
     if kind == "hosting":
         doing = "quitting" if quitting else "leaving"
         return (
@@ -51,6 +56,16 @@ def leave_warning(kind: str, table_info: dict[str, Any], quitting: bool = False)
     return f"Your seat stays yours: join {code} again to take it back ({after})."
 
 
+def close_warning(match_goes_on: bool) -> str:
+    """What a host's leaving does once the game is over: the server stops, and the table
+    with it (``match_goes_on``: a match's next game is due)."""
+    lost = "the match ends here (no next game)" if match_goes_on else "there is no rematch"
+    return (
+        f"You are hosting: leaving closes the table, so {lost}; the players who joined "
+        "are told the host closed it."
+    )
+
+
 class LeaveScreen(ModalScreen[bool]):
     """Dismissed with True to leave, False to stay."""
 
@@ -61,6 +76,7 @@ class LeaveScreen(ModalScreen[bool]):
     #: The question, and its answer that goes.
     QUESTION = "Leave this game?"
     GO = "Leave"
+    STAY = "Stay in the game"
 
     def __init__(self, warning: str) -> None:
         super().__init__()
@@ -71,7 +87,7 @@ class LeaveScreen(ModalScreen[bool]):
             yield Static(self.QUESTION, classes="panel-title")
             yield Static(self.warning, classes="panel-text")
             yield OptionList(
-                Option("Stay in the game (n)", id="stay"),
+                Option(f"{self.STAY} (n)", id="stay"),
                 Option(f"{self.GO} (y)", id="leave"),
                 id="leave-list",
             )
@@ -85,6 +101,19 @@ class LeaveScreen(ModalScreen[bool]):
 
     def action_answer(self, leave: bool) -> None:
         self.dismiss(leave)
+
+
+class CloseTableScreen(LeaveScreen):
+    """A host leaving the game-over screen: asked first, as closing the table ends the
+    match for the players who joined. Dismissed with True to leave."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "answer(True)", "Close it"),
+        Binding("n,escape", "answer(False)", "Stay"),
+    ]
+    QUESTION = "Close the table?"
+    GO = "Close it and leave"
+    STAY = "Stay at the table"
 
 
 class QuitScreen(LeaveScreen):

@@ -3,6 +3,7 @@ table plays one game or a best-of-N match, and what spectators may see."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any, ClassVar
 
 from textual.app import ComposeResult
@@ -15,7 +16,10 @@ from textual.widgets import Footer, Static
 from client.cards import default_book
 
 
-def lobby_markup(table: str, info: dict[str, Any], hint: str | None = None) -> str:
+def lobby_markup(
+    table: str, info: dict[str, Any], hint: str | None = None, mine: Collection[int] = ()
+) -> str:
+    """The lobby's text; ``mine``: the seats this terminal holds (marked "you")."""
     lines = [f"Join code: [b $accent]{escape(table)}[/]", ""]
     if hint:
         lines[1:1] = [f"Others join with: [b]{escape(hint)} {escape(table)}[/]", ""]
@@ -24,6 +28,8 @@ def lobby_markup(table: str, info: dict[str, Any], hint: str | None = None) -> s
         named = seat.get("team")
         team = f"  [b]team {named + 1}[/b]" if isinstance(named, int) else ""
         who = escape(str(seat.get("name") or "—"))
+        if number in mine:  # every taken seat says "here": which one is this player's
+            who += " [b $accent](you)[/]"
         if seat.get("kind") == "bot":
             state = "bot"
         elif seat.get("claimed"):
@@ -87,9 +93,14 @@ class LobbyScreen(Screen[None]):
         yield Footer()
 
     def show(
-        self, table: str, info: dict[str, Any], hint: str | None = None, link: str = ""
+        self,
+        table: str,
+        info: dict[str, Any],
+        hint: str | None = None,
+        link: str = "",
+        mine: Collection[int] = (),
     ) -> None:
-        self._text = lobby_markup(table, info, hint)
+        self._text = lobby_markup(table, info, hint, mine)
         if link:  # not connected (yet): say so above everything else
             self._text = f"[$warning]{escape(link)}[/]\n\n{self._text}"
         if self.is_mounted:

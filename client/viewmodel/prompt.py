@@ -366,6 +366,58 @@ def _title(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> tuple[
     return f"{namer.seat(view.get('current'))}'s turn: play a reaction or pass", True
 
 
+#: What the seat waited for is deciding, by the public prompt's kind (``view["prompt"]``);
+#: short, so the waiting line fits 80 columns with a long name.
+WAITING_FOR = {
+    "first": " to choose who goes first",
+    "equip": " to choose weapon and armor faces",
+    "draw": " to choose a deck to draw from",
+    "attack": " to declare attackers",
+    "defend": " to assign defenders",
+    "armor": " to split armor",
+    "trigger": " to order triggered effects",
+    "targets": " to choose targets",
+    "choose": " to choose",
+    "discard": " to discard",
+}
+
+
+def _deciding(view: Mapping[str, Any], seat: object) -> str:
+    """" to declare attackers": what ``seat`` decides now, when the view says ("" when
+    it does not, or its prompt is another seat's). Priority is responding, except in the
+    seat's own maneuver phase with nothing on the chain (its turn's main decisions)."""
+    prompt = view.get("prompt")
+    if not isinstance(prompt, Mapping) or prompt.get("seat") != seat:
+        return ""
+    kind = str(prompt.get("kind"))
+    if kind != "priority":
+        return WAITING_FOR.get(kind, "")
+    own_turn = view.get("current") == seat and view.get("phase") == "maneuver"
+    if own_turn and not view.get("chain") and not view.get("battle"):
+        return " to play their turn"
+    return " to respond"
+
+
+def is_out(view: Mapping[str, Any]) -> bool:
+    """True when the view's seat is a player knocked out of a game still going on."""
+    seat = view.get("seat")
+    if seat is None or view.get("result"):
+        return False
+    return any(p.get("seat") == seat and p.get("alive") is False for p in view.get("players") or [])
+
+
+def _out_title(view: Mapping[str, Any]) -> str:
+    """The prompt line of a seat that is out: it will never decide again (a team game
+    says whether its team plays on)."""
+    players = view.get("players") or []
+    me: Mapping[str, Any] = next((p for p in players if p.get("seat") == view.get("seat")), {})
+    team = me.get("team")
+    mates = [p for p in players if team is not None and p.get("team") == team and p.get("alive")]
+    if mates:
+        return "You are out of the game: your team plays on; watching until it ends."
+    return "You are out of the game: watching until it ends."
+
+
 def _attackers(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> Prompt:
     battle = view.get("battle") or {}
     attacks = tuple(
@@ -418,12 +470,15 @@ def build_prompt(view: Mapping[str, Any], book: CardBook | None = None) -> Promp
     if view.get("result"):
         return Prompt(mode="none", title="The game is over")
     if not legal:
+        if is_out(view):
+            return Prompt(mode="none", title=_out_title(view))
         waiting = view.get("priority")
         if waiting is None:
             waiting = view.get("to_act")
         if waiting is None:
             return Prompt(mode="none", title="")
-        return Prompt(mode="wait", title=f"Waiting for {namer.seat(waiting)}…", seat=waiting)
+        title = f"Waiting for {namer.seat(waiting)}{_deciding(view, waiting)}…"
+        return Prompt(mode="wait", title=title, seat=waiting)
     kinds = {a.get("kind") for a in legal}
     if "attack" in kinds:
         return _attackers(view, legal, namer)
@@ -485,7 +540,7 @@ def as_the_server_passes(
     if prompt.mode == "menu" and server_passes(view, settings):
         title = "Passing until your turn… (P stops)" if skipping else "Passing…"
         return Prompt(mode="wait", title=title, seat=prompt.seat)
-    if skipping and prompt.mode in ("wait", "none") and prompt.title:
+    if skipping and prompt.mode in ("wait", "none") and prompt.title and not is_out(view):
         return replace(prompt, title=f"{prompt.title} · passing until your turn (P stops)")
     if not skipping and prompt.mode == "menu" and others_turn_window(view):
         return replace(prompt, choices=(*prompt.choices, Choice(SKIP_LABEL, command="skip")))

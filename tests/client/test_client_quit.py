@@ -1,7 +1,7 @@
 """Quitting: Ctrl+Q during a game being played is asked first (as leaving is); Ctrl+C says
 which key quits, in plain words; a host that leaves, quits or is stopped by a signal
-stops its server first, so the players who joined hear "the server is stopping" (not
-that their host lost the connection); SIGTERM and SIGHUP end the app cleanly."""
+stops its server first, so the players who joined hear that the host stopped hosting
+(not that their host lost the connection); SIGTERM and SIGHUP end the app cleanly."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from client.app import AllegianceApp
+from client.game import HOST_LEFT
 from client.net.connection import Connection
 from client.net.session import ClientSession, Notice
 from client.screens.leave import LeaveScreen, QuitScreen, leave_warning
@@ -117,7 +118,7 @@ def host_app() -> AllegianceApp:
 async def guest_hears(seen: list[Any], conn: Connection, task: asyncio.Task[None]) -> list[str]:
     """What the guest was told once the host's server went; the guest's client closed."""
     for _ in range(100):
-        if any(isinstance(u, Notice) and "server is stopping" in u.text for u in seen):
+        if any(isinstance(u, Notice) and "stopped hosting" in u.text for u in seen):
             break
         await asyncio.sleep(0.05)
     await conn.close()
@@ -142,7 +143,7 @@ async def test_a_host_that_goes_stops_its_server_and_the_guest_is_told(how: str)
             await press(pilot, "y")
         await app.workers.wait_for_complete()
         notes = await guest_hears(seen, conn, task)
-        assert any("server is stopping" in n for n in notes), notes
+        assert HOST_LEFT in notes, notes
         assert not any("lost the connection" in n for n in notes), notes
         assert server is not None and server.server.stopping
         assert (how == "leave") != bool(app._exit)
@@ -234,10 +235,10 @@ async def test_the_hosts_server_stops_before_its_own_connection_closes() -> None
         server, connection = game.server, game.connection
         stop, close = server.stop, connection.close
 
-        async def stopping() -> None:
+        async def stopping(message: str | None = None) -> None:
             order.append("server stops")
             assert connection._ws is not None  # the host is still connected
-            await stop()
+            await stop(message)
 
         async def closing(farewell: Any = None) -> None:
             order.append("connection closes")
