@@ -294,6 +294,7 @@ class AllegianceApp(App[int]):
         controller = GameController(self, session, url, title=address.strip(),
                                     on_seated=keep, settings=self._server_settings())  # fmt: skip
         controller.join_hint = f"allegiance join {address.strip()}"
+        controller.made_elsewhere = True  # leaving stops no server: the table stays there
         self._run_game(controller)
 
     def start_join(self, plan: JoinPlan) -> None:
@@ -503,11 +504,13 @@ class AllegianceApp(App[int]):
 
     def _leave_warning(self, quitting: bool = False) -> str | None:
         game = self.game
-        if game is None or game.session.spectator or game.over_shown:
-            return None  # nothing to lose: watching, or the game is over
-        hosting = game.join_hint is not None
-        kind = "hosting" if hosting else "local" if game.local else "joined"
-        return leave_warning(kind, game.session.any_table_info(), quitting)
+        if game is None or game.session.spectator:
+            return None  # nothing to lose: watching
+        if game.over_shown:  # the game-over screen's own "menu" asks a host itself
+            return game.closing_warning() if quitting else None
+        kind = "hosting" if game.hosting else "local" if game.local else "joined"
+        info = game.session.any_table_info()
+        return leave_warning(kind, info, quitting, out=game.all_out())
 
     def _store(self) -> bool:
         """Save the settings (when this app saves them); False when that failed (the
@@ -555,6 +558,32 @@ class AllegianceApp(App[int]):
         yield SystemCommand("Rules and keys", "Help: keys and a rules summary", self.action_help)
         if self.game is not None:
             yield SystemCommand("Leave the game", "Back to the main menu", self.action_leave_game)
+        if self._may_concede():
+            yield SystemCommand(
+                "Concede this game", "Out of the game: the others play on", self.action_concede
+            )
+
+    def _may_concede(self) -> bool:
+        game = self.game
+        if game is None or game.session.spectator or game.over_shown or game.all_out():
+            return False
+        return game.session.any_table_info().get("status") == "playing"
+
+    def action_concede(self) -> None:
+        """The palette's "Concede this game": asked first, saying what it does."""
+        from client.screens.concede import ConcedeScreen, concede_warning
+
+        game = self.game
+        seat = game.displayed if game is not None else None
+        view = game.session.view(seat) if game is not None and seat is not None else None
+        if game is None or view is None or not self._may_concede():
+            return
+
+        def answered(concede: bool | None) -> None:
+            if concede and self.game is game and not game.concede():
+                self.notify("There is no game of yours to concede now.", severity="warning")
+
+        self.push_screen(ConcedeScreen(concede_warning(view)), answered)
 
     async def action_quit(self) -> None:
         """Ctrl+Q (and the palette's Quit): asked first during a game being played, as

@@ -41,7 +41,7 @@ from client.screens.lobby import LobbyScreen
 from client.screens.logview import LogScreen
 from client.screens.table import TableFrame, TableScreen
 from client.viewmodel.log import sentences
-from client.viewmodel.prompt import as_the_server_passes, safe_prompt
+from client.viewmodel.prompt import as_the_server_passes, is_out, safe_prompt
 from client.viewmodel.table import build_table
 from client.widgets.log import earlier_lines
 
@@ -97,6 +97,8 @@ class GameController:
         self.on_seat_gone: Callable[[], None] | None = None
         #: For hosted tables: the command others type to join (the lobby shows it).
         self.join_hint: str | None = None
+        #: The table was made on another machine's server (``allegiance host --on``).
+        self.made_elsewhere = False
         self.connection: Connection | None = None
         self.server: Any = None
         self.displayed: int | None = None
@@ -183,6 +185,26 @@ class GameController:
             server, self.server = self.server, None
             with contextlib.suppress(Exception):  # stopping must not raise at exit
                 await server.stop(message)
+
+    @property
+    def hosting(self) -> bool:
+        """This terminal runs the table's server for others (``allegiance host``); a
+        table made on another server (``host --on``) has a join hint but no server here."""
+        return self.join_hint is not None and not self.made_elsewhere
+
+    def all_out(self) -> bool:
+        """Every seat this terminal plays is out of the game being played."""
+        views = [self.session.view(seat) for seat in self.session.seats]
+        return bool(views) and all(view is not None and is_out(view) for view in views)
+
+    def concede(self) -> bool:
+        """Concede the game being played for the seat on screen (its player's choice);
+        False when there is none to concede for."""
+        seat = self.displayed
+        view = self.session.view(seat) if seat is not None else None
+        if seat is None or view is None or view.get("result") or is_out(view):
+            return False
+        return self.session.concede(seat)
 
     @property
     def hotseat(self) -> bool:
@@ -477,13 +499,17 @@ class GameController:
         self.app.call_later(self.app.clear_notifications)
         self.app.push_screen(screen, lambda choice: self._over_closed(screen, choice))
 
+    def closing_warning(self) -> str | None:
+        """A host's question before quitting closes the table, once the game is over."""
+        return self._close_warning(self.session.any_table_info().get("match"))
+
     def _close_warning(self, match: Any) -> str | None:
         """A host's question before the menu closes the table, when someone joined it."""
         seats = self.session.any_table_info().get("seats") or []
         others = [
             s for s in seats if s.get("kind") == "human" and s.get("seat") not in self.session.seats
         ]
-        if self.join_hint is None or not others:
+        if not self.hosting or not others:
             return None
         return close_warning(isinstance(match, dict) and match.get("next") == "game")
 

@@ -385,6 +385,16 @@ class ClientSession:
                 self.send({"t": "next_game", "id": self._next_id(), "table": self.table,
                            "seat": seat, "token": stream.token})  # fmt: skip
 
+    def concede(self, seat: int) -> bool:
+        """Concede the game being played for ``seat``, a seat held here; False when it
+        is not one."""
+        stream = self.streams.get(seat)
+        if seat not in self.seats or stream is None or stream.token is None:
+            return False
+        self.send({"t": "concede", "id": self._next_id(), "table": self.table, "seat": seat,
+                   "token": stream.token})  # fmt: skip
+        return True
+
     def send_settings(self, auto_pass: bool, stops: list[str], hold: bool) -> None:
         for seat in self.seats:
             stream = self.streams[seat]

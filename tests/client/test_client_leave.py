@@ -77,3 +77,10 @@ async def test_a_new_local_game_from_the_palette_during_a_game_replaces_it() -> 
         await in_a_game(pilot)
         assert app.game is not None and app.game is not first
         assert len([s for s in app.screen_stack if isinstance(s, TableScreen)]) == 1
+
+
+def test_a_player_who_is_out_loses_nothing_by_leaving() -> None:
+    playing: dict[str, Any] = {"status": "playing", "table": "ABC123",
+                               "options": {"grace": 60, "policy": "wait"}}  # fmt: skip
+    assert leave_warning("joined", playing, out=True) is None
+    assert leave_warning("joined", playing) is not None

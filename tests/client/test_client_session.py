@@ -295,3 +295,15 @@ def test_what_happens_to_a_seat_is_a_log_line_as_well_as_a_notice() -> None:
         msg = {"t": "notice", "table": TABLE, "code": code, "message": "Bob ran out of time."}
         (notice,) = session.on_message(msg)
         assert isinstance(notice, Notice) and notice.logged is logged
+
+
+def test_conceding_is_sent_for_a_held_seat_only() -> None:
+    sent: list[dict] = []
+    session = ClientSession(sent.append, "Alice")
+    session.table = TABLE
+    session.streams[0] = SeatStream(0, "tok0")
+    session.streams[None] = SeatStream(None)
+    assert session.concede(0)
+    assert sent[-1] == {"t": "concede", "id": sent[-1]["id"], "table": TABLE, "seat": 0,
+                        "token": "tok0"}  # fmt: skip
+    assert not session.concede(1) and len(sent) == 1

@@ -1,0 +1,49 @@
+"""Conceding from the command palette: asked first; in a duel the other player wins."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from client.screens.concede import ConcedeScreen, concede_warning
+from client.screens.gameover import GameOverScreen
+from client.screens.table import TableScreen
+from tests.client.driver import press
+from tests.client.test_client_leave import in_a_game, versus_bot
+
+
+def test_what_conceding_does_is_said_for_each_format() -> None:
+    assert "the other player wins" in concede_warning({"format": "duel"})
+    assert "your partner plays on" in concede_warning({"format": "team"})
+    assert "the others play on" in concede_warning({"format": "ffa"})
+
+
+@pytest.mark.asyncio
+async def test_conceding_a_duel_asks_first_and_the_bot_wins() -> None:
+    app = versus_bot(3)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await in_a_game(pilot)
+        commands = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Concede this game" in commands
+        app.action_concede()
+        await pilot.pause()
+        assert isinstance(app.screen, ConcedeScreen) and "other player wins" in app.screen.warning
+        await press(pilot, "n")  # plays on
+        assert isinstance(app.screen, TableScreen)
+        app.action_concede()
+        await pilot.pause()
+        await press(pilot, "y")
+        for _ in range(300):  # the server concedes at the seat's next priority
+            if isinstance(app.screen, GameOverScreen):
+                break
+            await asyncio.sleep(0.02)
+            await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        game = app.game
+        assert game is not None
+        result = (game.session.view(0) or {}).get("result") or {}
+        assert result.get("winners") == [1]
+        assert any("Ann conceded." in line for line in game.session.streams[0].log)
+        commands = [c.title for c in app.get_system_commands(app.screen)]
+        assert "Concede this game" not in commands  # nothing left to concede
