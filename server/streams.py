@@ -156,6 +156,7 @@ class Publisher:
                     "claimed": s.claimed,
                     "connected": s.kind == "bot" or self.connected(s.seat),
                     "bot": s.botlike,
+                    "conceded": s.conceded,
                     "hero": s.hero if s.hero not in ("", "random") else None,
                     "team": team if type(team) is int else None,
                 }

@@ -45,6 +45,9 @@ def lobby_markup(
     spectators = spectators_line(info)
     if spectators:
         lines += ["", spectators]
+    rules = table_rules_line(info)
+    if rules:
+        lines += [rules] if spectators else ["", rules]
     lines += ["", "[$text-muted]The game starts when every human seat is taken.[/]"]
     return "\n".join(lines)
 
@@ -75,6 +78,27 @@ def spectators_line(info: dict[str, Any]) -> str:
     if view not in SPECTATOR_LINES:
         view = "public" if options.get("spectators", True) else "none"
     return SPECTATOR_LINES[str(view)]
+
+
+#: What happens to a player away past the grace, by the table's reconnect ``policy``.
+_AWAY = {"wait": "the table waits", "bot": "a bot plays for them", "concede": "they concede"}
+
+
+def table_rules_line(info: dict[str, Any]) -> str:
+    """The lobby's line about the decision timer and a player who loses the connection
+    ("" before the table's options are known)."""
+    options = info.get("options")
+    if not isinstance(options, dict):
+        return ""
+    timer = options.get("timer")
+    clock = f"[b]{timer:g} s[/b] a decision" if _seconds(timer) else "[b]no time limit[/b]"
+    grace, policy = options.get("grace"), _AWAY.get(str(options.get("policy")), _AWAY["wait"])
+    away = f"away over {grace:g} s: {policy}" if _seconds(grace) else f"away: {policy}"
+    return f"Timer: {clock}. A player {away}."
+
+
+def _seconds(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value > 0
 
 
 class LobbyScreen(Screen[None]):

@@ -527,9 +527,9 @@ def _mark_absent(
     away, bots = away_seats(table_info), bot_seats(table_info)
     if not away and not bots:
         return players
-    return tuple(
+    return tuple(  # a player out of the game is neither away nor played by a bot
         replace(p, away=p.seat in away, bot_plays=p.seat in bots)
-        if p.seat in away or p.seat in bots else p
+        if p.alive and (p.seat in away or p.seat in bots) else p
         for p in players
     )  # fmt: skip
 
@@ -555,5 +555,8 @@ def away_seats(table_info: Mapping[str, Any]) -> frozenset[int]:
 
 def bot_seats(table_info: Mapping[str, Any]) -> frozenset[int]:
     """The seats of people a bot plays until they return (``seats[i].bot``: the table's
-    reconnect policy "bot", once the seat's grace period is over)."""
-    return frozenset(int(s["seat"]) for s in _people(table_info) if s.get("bot"))
+    reconnect policy "bot", once the seat's grace period is over). A seat that conceded
+    is played out by the server too, but no bot plays it: it is not one of these."""
+    return frozenset(
+        int(s["seat"]) for s in _people(table_info) if s.get("bot") and not s.get("conceded")
+    )

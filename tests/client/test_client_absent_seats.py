@@ -40,3 +40,16 @@ def test_no_marks_outside_a_game_being_played() -> None:
     info = table_info(view, status="over")
     info["seats"][1].update(connected=False, bot=True)
     assert not any(p.bot_plays or p.away for p in build_table(view, table_info=info).players)
+
+
+def test_a_seat_that_conceded_or_is_out_is_not_said_to_be_played_by_a_bot() -> None:
+    view = v.maneuver()
+    info = table_info(view)
+    info["seats"][1].update(connected=False, bot=True, conceded=True)  # the server plays it out
+    bob = build_table(view, table_info=info).players[1]
+    assert not bob.bot_plays and "bot plays" not in hero_content(bob).plain
+    info["seats"][1]["conceded"] = False
+    view["players"][1]["alive"] = False  # out of the game: nothing to come back to
+    bob = build_table(view, table_info=info).players[1]
+    assert not bob.bot_plays and not bob.away
+    assert "defeated" in hero_content(bob).plain and "bot plays" not in hero_content(bob).plain

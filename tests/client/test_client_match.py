@@ -273,3 +273,13 @@ def test_a_team_table_names_each_seats_team_from_setup_to_lobby() -> None:
     assert "Seat 1: B0  bot  [$text-muted]random hero[/]  [b]team 1[/b]" in text
     assert "Seat 4: B3  bot  [$text-muted]random hero[/]  [b]team 2[/b]" in text
     assert "team" not in lobby_markup("K7QF3M", {"seats": [{**s, "team": None} for s in seats]})
+
+
+def test_the_lobby_says_the_timer_and_what_happens_to_a_player_who_is_away() -> None:
+    info = {"seats": [], "options": {"timer": 30, "grace": 60, "policy": "bot"}}
+    assert "Timer: [b]30 s[/b] a decision. A player away over 60 s: a bot plays for them." in (
+        lobby_markup("K7QF3M", info)
+    )
+    calm = {"seats": [], "options": {"timer": 0, "grace": 60, "policy": "wait"}}
+    assert "no time limit" in lobby_markup("K7QF3M", calm)
+    assert "Timer" not in lobby_markup("K7QF3M", {"seats": []})  # options not known yet
