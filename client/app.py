@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from client.game import GameController, NetUpdates
+from client.game import GameController, NetUpdates, seat_conceded
 from client.net.session import ClientSession, Seated
 from client.screens.cardbrowser import CardBrowserScreen
 from client.screens.gameover import GameOverScreen
@@ -40,6 +40,7 @@ from client.settings import (
     remember_seat,
     save_settings,
 )
+from client.viewmodel.prompt import is_out
 from client.widgets.log import ChatPanel
 from client.widgets.prompt import PromptBar
 
@@ -559,15 +560,21 @@ class AllegianceApp(App[int]):
         if self.game is not None:
             yield SystemCommand("Leave the game", "Back to the main menu", self.action_leave_game)
         if self._may_concede():
-            yield SystemCommand(
-                "Concede this game", "Out of the game: the others play on", self.action_concede
-            )
+            yield SystemCommand("Concede this game", "You leave the game", self.action_concede)
 
     def _may_concede(self) -> bool:
+        """Whether the seat on screen may concede: a game being played, the seat in it
+        and not conceded yet, and no curtain up (hot-seat: whose seat is it?)."""
         game = self.game
-        if game is None or game.session.spectator or game.over_shown or game.all_out():
+        if game is None or game.session.spectator or game.over_shown or game.curtain is not None:
             return False
-        return game.session.any_table_info().get("status") == "playing"
+        seat = game.displayed
+        stream = game.session.stream(seat) if seat is not None else None
+        view = stream.view if stream is not None else None
+        if seat is None or stream is None or view is None or is_out(view):
+            return False
+        playing = stream.table_info.get("status") == "playing" and not view.get("result")
+        return playing and not seat_conceded(stream, seat)
 
     def action_concede(self) -> None:
         """The palette's "Concede this game": asked first, saying what it does."""

@@ -41,7 +41,7 @@ from client.screens.lobby import LobbyScreen
 from client.screens.logview import LogScreen
 from client.screens.table import TableFrame, TableScreen
 from client.viewmodel.log import sentences
-from client.viewmodel.prompt import as_the_server_passes, is_out, safe_prompt
+from client.viewmodel.prompt import Prompt, as_the_server_passes, is_out, safe_prompt
 from client.viewmodel.table import build_table
 from client.widgets.log import earlier_lines
 
@@ -437,7 +437,7 @@ class GameController:
         label = match_label(stream.table_info.get("match"))  # "Game 2 of best of 3 · 1–0"
         return TableFrame(
             table=build_table(view, table_info=stream.table_info),
-            prompt=as_the_server_passes(
+            prompt=self._conceded_prompt(stream, view) or as_the_server_passes(
                 safe_prompt(view), view, stream.table_info.get("settings")
             ),
             log=stream.log,
@@ -498,6 +498,19 @@ class GameController:
         # once: this clears too those of this batch ("The game is over.").
         self.app.call_later(self.app.clear_notifications)
         self.app.push_screen(screen, lambda choice: self._over_closed(screen, choice))
+
+    @staticmethod
+    def _conceded_prompt(stream: SeatStream, view: dict[str, Any]) -> Prompt | None:
+        """The seat conceded and is not out yet: the server answers its decisions until
+        its next priority, where it leaves the game (ruling 41); nothing to choose."""
+        seat = stream.seat
+        if seat is None or view.get("result") or is_out(view) or not seat_conceded(stream, seat):
+            return None
+        return Prompt(
+            mode="wait",
+            title="You conceded: you leave the game at your next priority.",
+            seat=seat,
+        )
 
     def closing_warning(self) -> str | None:
         """A host's question before quitting closes the table, once the game is over."""
@@ -587,6 +600,12 @@ class GameController:
     def ask_next_game(self) -> None:
         """The player asks for the table's next game (of the match, or a rematch)."""
         self.session.ask_next_game()
+
+
+def seat_conceded(stream: SeatStream, seat: int) -> bool:
+    """Whether the table says ``seat`` conceded the game being played."""
+    seats = stream.table_info.get("seats") or []
+    return any(isinstance(s, dict) and s.get("seat") == seat and s.get("conceded") for s in seats)
 
 
 def _played(stream: SeatStream) -> int:

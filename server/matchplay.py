@@ -57,6 +57,7 @@ from shared.rules.base import SetupError
 
 if TYPE_CHECKING:
     from server.options import SeatSpec
+    from server.seating import Seat
     from server.store import CommandRow, TableRow
     from server.table import Table
     from shared.rules.realm.match import Match
@@ -284,11 +285,12 @@ class Series:
     def waiting_for(self, table: Table) -> list[int]:
         """Human seats that have not asked for the next game yet. A seat a bot plays for
         (its player gone past the reconnect grace, policy "bot" or "concede") agrees at
-        once, as bots do, so a match does not wait for someone who has left."""
+        once, as bots do, so a match does not wait for someone who has left; a player
+        who conceded the game and is still here is asked like everyone else."""
         return [
             s.seat
             for s in table.seats
-            if s.kind == "human" and s.seat not in self.ready and not s.botlike
+            if s.kind == "human" and s.seat not in self.ready and not _agrees_unasked(table, s)
         ]
 
     def between_games(self) -> bool:
@@ -434,6 +436,12 @@ def _grace_for_the_absent(table: Table) -> None:
     for s in table.seats:
         if s.kind == "human" and not table.connected(s.seat):
             table._start_grace(s)
+
+
+def _agrees_unasked(table: Table, s: Seat) -> bool:
+    """A human seat that agrees to the next game without being asked: one a bot plays
+    for, or one that conceded and whose player is gone."""
+    return s.takeover or (s.conceded and not table.connected(s.seat))
 
 
 def _start_sentence(series: Series, names: list[str]) -> str:

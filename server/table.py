@@ -539,7 +539,8 @@ class Table(Publisher):
             )
         elif policy == "concede":
             s.conceded = True
-            self.notice("seat_conceded", f"{s.name} conceded.", {"seat": s.seat})
+            said = f"{s.name} was away too long and concedes (out at their next priority)."
+            self.notice("seat_conceded", said, {"seat": s.seat})
         else:
             return
         if self.status == "over":
@@ -559,7 +560,8 @@ class Table(Publisher):
         if s.conceded:
             return
         s.conceded = True
-        self.notice("seat_conceded", f"{s.name} conceded.", {"seat": seat})
+        said = f"{s.name} concedes (out at their next priority)."
+        self.notice("seat_conceded", said, {"seat": seat})
         self._plan()
         self.publish([])
 

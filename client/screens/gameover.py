@@ -32,7 +32,7 @@ Match = Mapping[str, Any]
 
 def over_markup(table: TableModel) -> str:
     lines = [f"[b]{escape(table.result or 'The game is over')}[/b]  "
-             f"[$text-muted]{table.turn} turns[/]", ""]  # fmt: skip
+             f"[$text-muted]{table.turn} turn{'' if table.turn == 1 else 's'}[/]", ""]  # fmt: skip
     teams = any(p.team is not None for p in table.players)
     players = list(table.players)
     if teams:  # each team's players together, in seat order

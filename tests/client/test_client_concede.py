@@ -47,3 +47,22 @@ async def test_conceding_a_duel_asks_first_and_the_bot_wins() -> None:
         assert any("Ann conceded." in line for line in game.session.streams[0].log)
         commands = [c.title for c in app.get_system_commands(app.screen)]
         assert "Concede this game" not in commands  # nothing left to concede
+
+
+@pytest.mark.asyncio
+async def test_a_seat_that_conceded_waits_and_is_not_offered_conceding_again() -> None:
+    from tests.client.fixtures import views as v
+    from tests.client.helpers import Fake, make_app, screen_text, sync
+
+    for conceded in (False, True):
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            fake = Fake(app, [0])
+            message = sync(0, v.maneuver())
+            message["doc"]["table"]["seats"][0]["conceded"] = conceded
+            fake.feed(message)
+            await pilot.pause()
+            text = screen_text(app)
+            offered = "Concede this game" in [c.title for c in app.get_system_commands(app.screen)]
+            assert ("You conceded: you leave the game" in text) is conceded
+            assert offered is not conceded

@@ -333,6 +333,7 @@ async def test_a_player_may_concede_and_then_only_the_server_plays_the_seat(
     assert late["t"] == "refused" and late["code"] == "conceded"
     await until(lambda: table.status == "over", timeout=20)
     assert table.result is not None and table.result["winners"] == [0]
+    assert table.series.waiting_for(table) == [1]  # still here: asked like anyone else
     wrong = await creator.request({"t": "concede", "table": code, "seat": 1, "token": "x" * 32})
     assert wrong["t"] == "error" and wrong["code"] == "unauthorized"
     again = await creator.request({"t": "concede", "table": code, "seat": 1, "token": token})
