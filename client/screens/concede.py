@@ -3,9 +3,7 @@ first, saying what it does. The server then plays the seat out (ruling 41)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
-from textual.binding import Binding, BindingType
+from typing import Any
 
 from client.screens.leave import LeaveScreen
 
@@ -28,10 +26,7 @@ def concede_warning(view: dict[str, Any]) -> str:
 class ConcedeScreen(LeaveScreen):
     """Dismissed with True to concede."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Concede"),
-        Binding("n,escape", "answer(False)", "Play on"),
-    ]
+    GO_KEY, STAY_KEY = "Concede", "Play on"
     QUESTION = "Concede this game?"
     GO = "Concede"
     STAY = "Play on"

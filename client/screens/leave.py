@@ -66,17 +66,25 @@ def close_warning(match_goes_on: bool) -> str:
     )
 
 
-class LeaveScreen(ModalScreen[bool]):
-    """Dismissed with True to leave, False to stay."""
+def _answers(go: str, stay: str) -> list[BindingType]:
+    """``y`` goes, ``n`` or Escape stays; the footer says them in ``go`` and ``stay``."""
+    return [Binding("y", "answer(True)", go), Binding("n,escape", "answer(False)", stay)]
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Leave"),
-        Binding("n,escape", "answer(False)", "Stay"),
-    ]
-    #: The question, and its answer that goes.
+
+class LeaveScreen(ModalScreen[bool]):
+    """Dismissed with True to leave, False to stay. A question of the same kind (quit,
+    close the table, concede) is a subclass that sets the words below."""
+
+    #: The question, its answers, and the footer's words for ``y`` and ``n``.
     QUESTION = "Leave this game?"
     GO = "Leave"
     STAY = "Stay in the game"
+    GO_KEY, STAY_KEY = "Leave", "Stay"
+    BINDINGS: ClassVar[list[BindingType]] = _answers(GO_KEY, STAY_KEY)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        cls.BINDINGS = _answers(cls.GO_KEY, cls.STAY_KEY)  # before Textual reads them
+        super().__init_subclass__(**kwargs)
 
     def __init__(self, warning: str) -> None:
         super().__init__()
@@ -107,10 +115,7 @@ class CloseTableScreen(LeaveScreen):
     """A host leaving the game-over screen: asked first, as closing the table ends the
     match for the players who joined. Dismissed with True to leave."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Close it"),
-        Binding("n,escape", "answer(False)", "Stay"),
-    ]
+    GO_KEY = "Close it"
     QUESTION = "Close the table?"
     GO = "Close it and leave"
     STAY = "Stay at the table"
@@ -120,9 +125,6 @@ class QuitScreen(LeaveScreen):
     """Quitting the app (Ctrl+Q) during a game being played: asked as leaving is.
     Dismissed with True to quit."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "answer(True)", "Quit"),
-        Binding("n,escape", "answer(False)", "Stay"),
-    ]
+    GO_KEY = "Quit"
     QUESTION = "Quit Allegiance?"
     GO = "Quit"
