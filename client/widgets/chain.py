@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from textual.content import Content
 from textual.markup import escape
+from textual.widget import Widget
 
 from client.viewmodel.table import BattleModel, ChainLine, DeckLine
 from client.widgets import MarkupStatic, concat, parsed
@@ -72,16 +73,27 @@ class ChainView(CardStrip):
     def __init__(self, *, id: str | None = None, classes: str = "") -> None:
         super().__init__(id=id, classes=classes)
         self._shown: tuple[ChainLine, ...] | None = None
+        #: Whether the board followed its end when this chain began (it goes back then).
+        self._board_followed = False
 
     def show(self, chain: tuple[ChainLine, ...]) -> None:
         if chain == self._shown:
             return
+        began, emptied = bool(chain) and not self._shown, bool(self._shown) and not chain
+        board = self.parent
+        if began:  # the board (client.screens.table.Board) says whether it follows its end
+            self._board_followed = bool(getattr(board, "following", False))
         self._shown = chain
         self.display = bool(chain)
         self.set_refs(tuple(line.ref for line in reversed(chain)))  # top first, as drawn
         self.redraw()
         if chain:  # a new entry asks for an answer: the board scrolls to show the chain
             self.call_after_refresh(self.scroll_visible, animate=False)
+        elif emptied and self._board_followed and isinstance(board, Widget):
+            # back to the end it followed (the chain's room may have gone to a longer
+            # hand or battle meanwhile, so shrinking alone may not get it there)
+            self._board_followed = False
+            board.scroll_end(animate=False)
 
     def redraw(self) -> None:
         if self._shown is not None:

@@ -191,10 +191,16 @@ async def test_your_hand_shows_at_80x24_when_four_players_overflow_the_board() -
         assert board.scroll_y < board.max_scroll_y  # scrolled up to the chain
         after = v.copy_of(with_chain)  # the same board, the chain resolved
         after.update(version=59, chain=[], prompt=crowded["prompt"], legal=crowded["legal"])
+        # and the board grew meanwhile (Cid's units): shrinking alone would not reach the end
+        cid = after["players"][2]
+        cid["units"] += [
+            dict(u, handle=u["handle"] + 900 + 50 * k) for k in range(8) for u in cid["units"]
+        ]
         fake.show(0, after)
         await pilot.pause()
         await pilot.pause()
         assert _lines_with(screen_text(app), "Hand")
+        assert board.scroll_y == board.max_scroll_y and board.following
 
 
 @pytest.mark.asyncio
