@@ -307,14 +307,11 @@ class Publisher:
         said = f"Someone is watching ({count} watching)."
         if spectator_view(self.options) == "all":
             said += " Watchers at this table see every hand."
-        frame = codec.encode({"t": "notice", "table": self.code, "code": "spectator_joined",
-                              "message": said, "data": {"spectators": count}})  # fmt: skip
-        players: set[Subscriber] = set()
-        for seat, stream in self.streams.items():
-            if seat is not None:
-                players.update(stream.subscribers)
-        for sub in players:
-            sub.deliver(frame)
+        players = {
+            sub for seat, stream in self.streams.items() if seat is not None
+            for sub in stream.subscribers
+        }  # fmt: skip
+        self.notice("spectator_joined", said, {"spectators": count}, to=players)
 
     def subscribers(self) -> set[Subscriber]:
         subs: set[Subscriber] = set()
@@ -322,15 +319,22 @@ class Publisher:
             subs.update(stream.subscribers)
         return subs
 
-    def notice(self, code: str, message: str, data: dict[str, Any] | None = None) -> None:
+    def notice(
+        self,
+        code: str,
+        message: str,
+        data: dict[str, Any] | None = None,
+        to: set[Subscriber] | None = None,
+    ) -> None:
+        """A notice to everyone at the table, or to the subscribers ``to``."""
         msg: dict[str, Any] = {"t": "notice", "table": self.code, "code": code, "message": message}
         if data is not None:
             msg["data"] = data
-        self.broadcast(msg)
+        self.broadcast(msg, to)
 
-    def broadcast(self, msg: dict[str, Any]) -> None:
+    def broadcast(self, msg: dict[str, Any], to: set[Subscriber] | None = None) -> None:
         frame = codec.encode(msg)
-        for sub in self.subscribers():
+        for sub in self.subscribers() if to is None else to:
             sub.deliver(frame)
 
     def chat(self, seat: int, text: str, sender: Subscriber, request_id: Any = None) -> None:

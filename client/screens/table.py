@@ -112,9 +112,9 @@ class Board(VerticalScroll, QuickBlank):
     A board taller than its room (three or four players at 80×24) is kept scrolled to its
     end, where your hero, your hand and the battle are, the other players above, for as
     long as it is at its end: scrolling up (the wheel, Tab to a strip, the chain scrolled
-    into view) lets go until the board is scrolled back to its end. When the chain
-    empties the board shrinks by at least as much as it was scrolled up for it, so it is
-    back at its end.
+    into view) lets go until the board is scrolled back to its end. A chain that began
+    while the board followed its end takes it back there once it is empty
+    (:class:`~client.widgets.chain.ChainView`).
 
     It uses Textual's anchor, which scrolls in the layout pass that grew the board (one
     frame, bench figure P5), but only while the board is longer than its room: anchored,
