@@ -44,15 +44,18 @@ from client.viewmodel.log import sentences
 from client.viewmodel.prompt import Prompt, as_the_server_passes, is_out, safe_prompt
 from client.viewmodel.table import build_table
 from client.widgets.log import earlier_lines
+from shared.protocol.messages import STOP_HOST_LEFT, STOP_TABLE_CLOSED
 
 if TYPE_CHECKING:
     from client.app import AllegianceApp
 
 
 #: What the players who joined are told when their host's server stops: the game is over
-#: (the table closes with it), or it is being played (it is kept, and resumes).
+#: (the table closes with it), or it is being played (it is kept, and resumes). The
+#: notice's reason says which; the words are for people.
 HOST_CLOSED = "The host closed the table."
 HOST_LEFT = "The host stopped hosting; the game goes on when they host it again."
+_STOP_WORDS = {STOP_TABLE_CLOSED: HOST_CLOSED, STOP_HOST_LEFT: HOST_LEFT}
 
 #: How long a notice of the table stays while the game-over screen shows (it says the
 #: same: who asked for the next game), so no toast covers its box for long.
@@ -117,7 +120,7 @@ class GameController:
         self.revision = 0  # grows with every batch of updates (tests wait on it)
         #: Chat lines that came before the table screen (in the lobby; the history).
         self.early_chat: list[ChatLine] = []
-        #: The host's server said why it stops (HOST_CLOSED, HOST_LEFT), if it did.
+        #: The host's server said why it stops (STOP_TABLE_CLOSED, STOP_HOST_LEFT), if it did.
         self.host_said = ""
 
     # lifetime -------------------------------------------------------------------------------
@@ -164,19 +167,19 @@ class GameController:
         self.closed = True
         if self.connection is not None and self.server is not None:
             self.connection.stop_reconnecting()
-        await self._stop_server(self._stop_message())
+        await self._stop_server(self._stop_reason())
         if self.connection is not None:
             online = self.link == "" and not self.local  # a local server stops anyway
             await self.connection.close(self.session.leave_messages() if online else None)
 
-    def _stop_message(self) -> str:
-        """What the players who joined are told as this terminal's server stops."""
+    def _stop_reason(self) -> str:
+        """Why this terminal's server stops, as the players who joined are told."""
         over = self.over_shown or self.session.any_table_info().get("status") == "over"
-        return HOST_CLOSED if over else HOST_LEFT
+        return STOP_TABLE_CLOSED if over else STOP_HOST_LEFT
 
-    async def _stop_server(self, message: str | None = None) -> None:
-        """Stop the LAN advertisement and the in-process server, if any (``message``:
-        what their clients are told)."""
+    async def _stop_server(self, reason: str | None = None) -> None:
+        """Stop the LAN advertisement and the in-process server, if any (``reason``:
+        why, as their clients are told)."""
         if self.advertiser is not None:
             advertiser, self.advertiser = self.advertiser, None
             with contextlib.suppress(Exception):
@@ -184,7 +187,7 @@ class GameController:
         if self.server is not None:
             server, self.server = self.server, None
             with contextlib.suppress(Exception):  # stopping must not raise at exit
-                await server.stop(message)
+                await server.stop(_STOP_WORDS.get(reason or ""), reason)
 
     @property
     def hosting(self) -> bool:
@@ -251,9 +254,9 @@ class GameController:
 
     def _notice(self, notice: Notice) -> None:
         """Show a server's notice as a toast (short while the game-over screen shows)."""
-        if notice.text in (HOST_CLOSED, HOST_LEFT) and self.server is None:
-            self.host_said = notice.text  # the link drops next: say why, not "lost"
-            if notice.text == HOST_CLOSED and self.connection is not None:
+        if notice.stopping in _STOP_WORDS and self.server is None:
+            self.host_said = notice.stopping  # the link drops next: say why, not "lost"
+            if notice.stopping == STOP_TABLE_CLOSED and self.connection is not None:
                 self.connection.stop_reconnecting()  # the table is gone for good
         quiet = self.over_screen is not None and notice.severity == "information"
         timeout = OVER_NOTICE_TIMEOUT if quiet else None
@@ -330,7 +333,7 @@ class GameController:
                 )
             elif before == "":  # the host stopped its server: its notice said so
                 self._remember_skips()
-        elif self.host_said == HOST_CLOSED:
+        elif self.host_said == STOP_TABLE_CLOSED:
             self.link = "the host closed the table"
         else:
             self.link = "disconnected"

@@ -156,22 +156,25 @@ class Server:
         finally:
             self.connections.discard(conn)
 
-    async def stop(self, message: str | None = None) -> None:
+    async def stop(self, message: str | None = None, reason: str | None = None) -> None:
         """Stop accepting, tell clients (``message``, or that it stops and they may
-        reconnect in a moment), close them, flush and close the database."""
+        reconnect in a moment; ``reason``, one of ``STOP_TABLE_CLOSED`` and
+        ``STOP_HOST_LEFT``, for their clients to act on), close them, flush and close the
+        database."""
         if self.stopping:
             return
         self.stopping = True
         if self._ws is not None:
             self._ws.close(close_connections=False)
         self._stop_tables()
-        notice = codec.encode(
-            {
-                "t": "notice",
-                "code": "server_stopping",
-                "message": message or "The server is stopping; reconnect in a moment.",
-            }
-        )
+        said: dict[str, Any] = {
+            "t": "notice",
+            "code": "server_stopping",
+            "message": message or "The server is stopping; reconnect in a moment.",
+        }
+        if reason:
+            said["data"] = {"reason": reason}
+        notice = codec.encode(said)
         for conn in list(self.connections):
             conn.deliver(notice)
         await asyncio.sleep(0.05)  # let writers push the notice out

@@ -59,9 +59,10 @@ class LocalServer:
     def url(self) -> str:
         return self.server.url
 
-    async def stop(self, message: str | None = None) -> None:
-        """Stop the server; ``message`` is what its clients are told (see ``Server.stop``)."""
-        await self.server.stop(message)
+    async def stop(self, message: str | None = None, reason: str | None = None) -> None:
+        """Stop the server; ``message`` is what its clients are told, ``reason`` why
+        (see ``Server.stop``)."""
+        await self.server.stop(message, reason)
 
     async def __aenter__(self) -> LocalServer:
         return self

@@ -72,6 +72,9 @@ class Notice(Update):
     severity: str = "information"  # "information" | "warning" | "error"
     #: also a line of the game log (what happened to a seat: it ran out of time, …)
     logged: bool = False
+    #: a ``server_stopping`` notice's reason, if its host's client gave one
+    #: (``STOP_TABLE_CLOSED``, ``STOP_HOST_LEFT``; ``shared.protocol.messages``)
+    stopping: str = ""
 
 
 @dataclass(frozen=True)
@@ -568,7 +571,9 @@ class ClientSession:
         if code == "resync":
             return []
         logged = code in ("timed_out", "bot_took_over", "seat_conceded")
-        return [Notice(str(msg.get("message", code)), "warning", logged)]
+        reason = data.get("reason") if code == "server_stopping" else None
+        stopping = reason if isinstance(reason, str) else ""
+        return [Notice(str(msg.get("message", code)), "warning", logged, stopping)]
 
     def _on_error(self, msg: Mapping[str, Any]) -> list[Update]:
         text = str(msg.get("message") or msg.get("code") or "The server reported an error.")

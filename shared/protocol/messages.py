@@ -284,6 +284,14 @@ class Refused(TypedDict):
     message: str
 
 
+#: Why a server stops, in the ``data.reason`` of its ``server_stopping`` notice when its
+#: host's client says so: the table is closed for good (no reconnecting), or the host
+#: stopped hosting and the game goes on when they host it again. No reason: a server
+#: restart (reconnect in a moment).
+STOP_TABLE_CLOSED = "table_closed"
+STOP_HOST_LEFT = "host_left"
+
+
 class Notice(TypedDict):
     t: Literal["notice"]
     code: str

@@ -22,6 +22,7 @@ from client.screens.leave import LeaveScreen, QuitScreen, leave_warning
 from client.screens.menu import MenuScreen
 from client.screens.setup import LocalPlan, SeatPlan
 from client.screens.table import TableScreen
+from shared.protocol.messages import STOP_HOST_LEFT
 from tests.client.driver import press
 from tests.client.helpers import make_app
 from tests.client.test_client_leave import in_a_game, versus_bot
@@ -118,14 +119,14 @@ def host_app() -> AllegianceApp:
 async def guest_hears(seen: list[Any], conn: Connection, task: asyncio.Task[None]) -> list[str]:
     """What the guest was told once the host's server went; the guest's client closed."""
     for _ in range(100):
-        if any(isinstance(u, Notice) and "stopped hosting" in u.text for u in seen):
+        if any(isinstance(u, Notice) and u.stopping for u in seen):
             break
         await asyncio.sleep(0.05)
     await conn.close()
     task.cancel()
     with pytest.raises(asyncio.CancelledError):
         await task
-    return [u.text for u in seen if isinstance(u, Notice)]
+    return [f"{u.stopping}: {u.text}" for u in seen if isinstance(u, Notice)]
 
 
 @pytest.mark.parametrize("how", ["leave", "quit", "sigterm"])
@@ -143,7 +144,7 @@ async def test_a_host_that_goes_stops_its_server_and_the_guest_is_told(how: str)
             await press(pilot, "y")
         await app.workers.wait_for_complete()
         notes = await guest_hears(seen, conn, task)
-        assert HOST_LEFT in notes, notes
+        assert f"{STOP_HOST_LEFT}: {HOST_LEFT}" in notes, notes
         assert not any("lost the connection" in n for n in notes), notes
         assert server is not None and server.server.stopping
         assert (how == "leave") != bool(app._exit)
@@ -235,10 +236,10 @@ async def test_the_hosts_server_stops_before_its_own_connection_closes() -> None
         server, connection = game.server, game.connection
         stop, close = server.stop, connection.close
 
-        async def stopping(message: str | None = None) -> None:
+        async def stopping(message: str | None = None, reason: str | None = None) -> None:
             order.append("server stops")
             assert connection._ws is not None  # the host is still connected
-            await stop(message)
+            await stop(message, reason)
 
         async def closing(farewell: Any = None) -> None:
             order.append("connection closes")

@@ -19,6 +19,7 @@ from client.screens.lobby import lobby_markup
 from client.screens.table import TableScreen
 from client.viewmodel.prompt import as_the_server_passes, build_prompt
 from client.viewmodel.table import build_table
+from shared.protocol.messages import STOP_HOST_LEFT, STOP_TABLE_CLOSED
 from tests.client.fixtures import views as v
 from tests.client.helpers import make_app, patch, screen_text
 from tests.client.test_client_match import MatchFake, match_info, over_for, over_screen
@@ -121,10 +122,10 @@ class Server:
     """A stand-in for the host's in-process server: what its clients are told."""
 
     def __init__(self) -> None:
-        self.told: list[str | None] = []
+        self.told: list[tuple[str | None, str | None]] = []
 
-    async def stop(self, message: str | None = None) -> None:
-        self.told.append(message)
+    async def stop(self, message: str | None = None, reason: str | None = None) -> None:
+        self.told.append((message, reason))
 
 
 def hosted(app: Any) -> tuple[MatchFake, Server]:
@@ -156,7 +157,7 @@ async def test_the_host_is_asked_before_the_menu_closes_the_table() -> None:
         await pilot.press("y")
         await pilot.pause()
         await app.workers.wait_for_complete()
-        assert app.game is None and server.told == [HOST_CLOSED]
+        assert app.game is None and server.told == [(HOST_CLOSED, STOP_TABLE_CLOSED)]
 
 
 async def test_a_host_that_stops_mid_game_says_the_game_goes_on_later() -> None:
@@ -166,7 +167,7 @@ async def test_a_host_that_stops_mid_game_says_the_game_goes_on_later() -> None:
         fake.show_match(0, v.base(0), match_info(wins=[0, 0], games=[]))
         await pilot.pause()
         await fake.controller.stop()
-        assert server.told == [HOST_LEFT]
+        assert server.told == [(HOST_LEFT, STOP_HOST_LEFT)]
 
 
 async def test_a_guest_told_the_host_closed_the_table_is_not_told_it_lost_the_link() -> None:
@@ -176,10 +177,10 @@ async def test_a_guest_told_the_host_closed_the_table_is_not_told_it_lost_the_li
         fake.show_match(1, over_for(1), match_info(), status="over")
         await over_screen(pilot, app)
         game = fake.controller
-        game.apply([LinkState("online"), Notice(HOST_CLOSED, "warning")])
+        game.apply([LinkState("online"), Notice("Gone.", "warning", stopping=STOP_TABLE_CLOSED)])
         game.apply([LinkState("reconnecting")])
         await pilot.pause()
-        assert HOST_CLOSED in notices(app)
+        assert "Gone." in notices(app)  # the reason counts, whatever the words
         assert not any("Lost the connection" in n for n in notices(app))
         game.apply([LinkState("closed")])
         assert game.link == "the host closed the table"
