@@ -43,11 +43,13 @@ def over_markup(table: TableModel) -> str:
 
 def _player_row(p: PlayerPanel, teams: bool) -> str:
     """One player's line. A team game names the team first and says "out" rather than
-    "defeated": a winner may be out (its team won without it)."""
+    "defeated": a winner may be out (its team won without it). A player who conceded
+    is marked so, in any game."""
     if not teams:
-        state = "[$success]standing[/]" if p.alive else "[$error]defeated[/]"
+        state = "[$success]standing[/]" if p.alive else f"[$error]{p.out_word}[/]"
         return f"{escape(p.name)} · {escape(p.hero)}  ♥ {p.health}/{p.max_health}  {state}"
-    state = "[$success]standing[/]" if p.alive else "[$error]out[/]"
+    out = "conceded" if p.conceded else "out"
+    state = "[$success]standing[/]" if p.alive else f"[$error]{out}[/]"
     team = f"[b]team {p.team + 1}[/b]  " if p.team is not None else ""
     return f"{team}{escape(p.name)} · {escape(p.hero)}  ♥ {p.health}/{p.max_health}  {state}"
 

@@ -261,7 +261,7 @@ def _hero(panel: PlayerPanel, book: CardBook) -> CardDetails:
     if panel.reserves:
         state.append("Reserves: " + ", ".join(f"{n} ×{c}" for n, c in panel.reserves))
     if not panel.alive:
-        state.append("Defeated")
+        state.append(panel.out_word.capitalize())
     return CardDetails(
         ref=panel.hero_ref,
         name=panel.hero,

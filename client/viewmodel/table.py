@@ -140,6 +140,12 @@ class PlayerPanel:
     away: bool = False  # a person whose connection is gone (the table may wait for them)
     bot_plays: bool = False  # a person's seat a bot plays until they return (policy bot)
     shield: int = 0  # damage to the hero still to be prevented this turn
+    conceded: bool = False  # out of the game by conceding, not by damage
+
+    @property
+    def out_word(self) -> str:
+        """How a player out of the game is marked: by conceding or by defeat."""
+        return "conceded" if self.conceded else "defeated"
     #: Its hand, card by card, when a spectator's view shows every hand (a table whose
     #: spectators see all hands); None when the hand is hidden or is the viewer's own.
     open_hand: tuple[HandCard, ...] | None = None
@@ -305,6 +311,7 @@ def _panel(
         team=player.get("team"),
         hunts=_sworn_enemy(view, seat),
         alive=bool(player.get("alive", True)),
+        conceded=bool(player.get("conceded", False)),
         health=int(player.get("health", 0)),
         max_health=int(player.get("max_health", 0)),
         gold=int(player.get("gold", 0)),

@@ -62,7 +62,7 @@ def hero_content(
     if panel.has_priority or panel.is_to_act:
         flags.append("[$accent]◆ to act[/]")
     if not panel.alive:
-        flags.append("[$error]defeated[/]")
+        flags.append(f"[$error]{panel.out_word}[/]")
     if panel.team is not None:
         flags.append(f"team {panel.team + 1}")
     if panel.hunts:

@@ -10,6 +10,7 @@ from client.screens.concede import ConcedeScreen, concede_warning
 from client.screens.gameover import GameOverScreen
 from client.screens.table import TableScreen
 from tests.client.driver import press
+from tests.client.helpers import screen_text
 from tests.client.test_client_leave import in_a_game, versus_bot
 
 
@@ -45,6 +46,8 @@ async def test_conceding_a_duel_asks_first_and_the_bot_wins() -> None:
         result = (game.session.view(0) or {}).get("result") or {}
         assert result.get("winners") == [1]
         assert any("Ann conceded." in line for line in game.session.streams[0].log)
+        rows = [line for line in screen_text(app).splitlines() if "♥" in line]
+        assert len(rows) == 2 and "conceded" in rows[0] and "standing" in rows[1], rows
         commands = [c.title for c in app.get_system_commands(app.screen)]
         assert "Concede this game" not in commands  # nothing left to concede
 

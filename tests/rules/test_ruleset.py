@@ -175,6 +175,9 @@ def test_a_seat_that_concedes_is_eliminated_and_the_game_goes_on(fmt: str, n: in
         else:  # the winning team has a member standing; the other has none
             assert any(g.players[s].alive for s in winners)
             assert not any(p.alive for p in g.players if p.seat not in winners)
+        view = R.view_for(g, None)
+        marked = {p["seat"] for p in view["players"] if p["conceded"]}
+        assert marked == conceded  # the public view says who conceded, not just "out"
         if fmt == "duel" and conceded:
             assert R.result(g)["winners"] == [1 - next(iter(conceded))]  # type: ignore[index]
         replayed = R.new_game(setup_for(fmt, n), 100 + seed)  # the log replays exactly

@@ -97,6 +97,7 @@ class _Builder:
             reserves={str(k): int(n) for k, n in p["reserves"].items()},
             counters={str(k): int(n) for k, n in p["counters"].items()},
             shield=int(p.get("shield", 0)),
+            conceded=bool(p.get("conceded", False)),
         )
         if pl.weapon:
             pl.weapon_temp_attack = int(p["weapon"]["attack"]) - cat.cards[pl.weapon].attack

@@ -415,6 +415,7 @@ def _on_priority(g: GameState, pr: Prompt, a: Action) -> None:
         return
     if kind == "concede":  # eliminated as at 0 health; the window goes on without it
         ops.emit(g, "conceded", seat=pr.seat)
+        g.players[pr.seat].conceded = True
         ops.defeat(g, pr.seat)
         return
     chain.push(g, _announce(g, pr.seat, a))

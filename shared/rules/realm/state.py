@@ -151,6 +151,7 @@ class Player:
     reserves: dict[str, int] = field(default_factory=dict)
     counters: dict[str, int] = field(default_factory=dict)
     shield: int = 0               # the next N damage to the hero is prevented
+    conceded: bool = False        # out of the game by conceding (ruling 41), not by damage
 
 
 @dataclass(slots=True)

@@ -219,6 +219,7 @@ def _player(g: GameState, p: Player) -> dict[str, Any]:
         "reserves": {k: v for k, v in p.reserves.items() if v},
         "counters": dict(p.counters),
         "turns_taken": p.turns_taken,
+        "conceded": p.conceded,
     }
 
 
