@@ -87,6 +87,8 @@ class AllegianceApp(App[int]):
         self.last_plan: LocalPlan | None = start if isinstance(start, LocalPlan) else None
         #: The last game set up in the menu's "Host a game", offered again next time.
         self.last_host_plan: LocalPlan | None = None
+        #: The server the last table hosted from the menu was made on ("": served here).
+        self.last_host_server = ""
         #: ``allegiance host``: (plan, bind address, port, database, LAN name) to host.
         self.host_start: tuple[LocalPlan, str, int, str | None, str | None] | None = None
         #: ``allegiance host --on ADDRESS``: the table to make on that server.
@@ -405,19 +407,25 @@ class AllegianceApp(App[int]):
         self._join_screen(False)
 
     def action_host_game(self) -> None:
-        """Host a table on this network from the menu (as ``allegiance host``): the server
-        runs in this process on every interface, on port 8765 or, when that is taken,
-        any free port (the lobby shows the address and the code to give)."""
+        """Host a table from the menu (as ``allegiance host``): the server runs in this
+        process on every interface, on port 8765 or, when that is taken, any free port
+        (the lobby shows the address and the code to give); or, as ``allegiance host
+        --on``, the table is made on a server at the address the player types."""
         if self.game is not None:  # from the command palette, during a game
             self.leave_then(self.action_host_game)
             return
         plan = self.last_host_plan or default_host_plan(self.settings.name)
 
+        setup = SetupScreen(plan, hosting=True, server=self.last_host_server)
+
         def chosen(result: LocalPlan | None) -> None:
-            if result is not None:
-                self.last_host_plan = result
-                port = free_port(HOST_PORT)
-                self.start_host(result, "0.0.0.0", port, None, lan_name())
+            if result is None:
+                return
+            self.last_host_plan, self.last_host_server = result, setup.server
+            if setup.server:
+                self.start_remote_host(result, setup.server)
+            else:
+                self.start_host(result, "0.0.0.0", free_port(HOST_PORT), None, lan_name())
 
         def resume_or_not(choice: str | None) -> None:
             if choice == "resume":  # where the others look for it, if that port is free
@@ -426,14 +434,14 @@ class AllegianceApp(App[int]):
             elif choice == "new":
                 if local:
                     forget_hosted(local)
-                self.push_screen(SetupScreen(plan, hosting=True), chosen)
+                self.push_screen(setup, chosen)
 
         local = self._local_games_db()
         held = _hosted_seat(local) if local else None
         if held is not None:
             self.push_screen(ResumeHostScreen(held[0]), resume_or_not)
             return
-        self.push_screen(SetupScreen(plan, hosting=True), chosen)
+        self.push_screen(setup, chosen)
 
     def _local_games_db(self) -> str | None:
         """The local games' database, where this terminal records games (None: not kept)."""

@@ -15,7 +15,7 @@ from textual.widgets.option_list import Option
 #: (option id, label, the app action it runs)
 ENTRIES = (
     ("local", "New local game — hot-seat and bots", "new_game"),
-    ("host", "Host a game — others on this network join", "host_game"),
+    ("host", "Host a game — on this network, or on a server", "host_game"),
     ("join", "Join a game — address and join code", "join_game"),
     ("watch", "Watch a game", "watch_game"),
     ("cards", "Cards — browse every card, hero and ability", "cards"),

@@ -2,9 +2,11 @@
 seat a human in this terminal or a bot, its name and its hero (or random; a match deals
 random heroes before each game, so the hero choices are off then).
 
-The same screen sets up a game to host on this network (``hosting``): the first human
-seat is the host's, the other human seats wait for players who join with the code the
-lobby shows (they bring their own names), and the host says who may watch."""
+The same screen sets up a game to host (``hosting``): the first human seat is the
+host's, the other human seats wait for players who join with the code the lobby shows
+(they bring their own names), and the host says who may watch and where the table is
+made: on this machine, served to the LAN, or on another machine's server (one running
+``allegiance serve``, as ``allegiance host --on``)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from client.cards import default_book
+from client.screens.join import address_problem
 
 FORMATS = (
     ("duel", "Duel — two players"),
@@ -34,6 +37,11 @@ SPECTATORS = (
     ("public", "Spectators: anyone with the code, no hands shown"),
     ("none", "Spectators: nobody"),
     ("all", "Spectators: anyone with the code, every hand shown"),
+)
+#: Where a hosted table is made: served here, or on a server at an address typed in.
+WHERE = (
+    ("here", "Served from this machine (LAN)"),
+    ("there", "On a server at an address…"),
 )
 KINDS = (
     ("human", "Human"),
@@ -127,6 +135,8 @@ class SetupScreen(Screen[LocalPlan | None]):
     CSS = """
     SetupScreen .panel { overflow-y: auto; }
     SetupScreen #host-note { margin: 0 0 1 0; }
+    SetupScreen #where { width: 36; }
+    SetupScreen #server { width: 1fr; }
     SetupScreen SelectCurrent Static#label {
         height: 1; text-wrap: nowrap; text-overflow: ellipsis;
     }
@@ -146,10 +156,13 @@ class SetupScreen(Screen[LocalPlan | None]):
         Binding("escape", "back", "Back"),
     ]
 
-    def __init__(self, plan: LocalPlan, hosting: bool = False) -> None:
+    def __init__(self, plan: LocalPlan, hosting: bool = False, server: str = "") -> None:
         super().__init__()
         self.plan = plan
         self.hosting = hosting
+        #: Hosting: the server address typed in (``where`` "there"), or "" to serve here;
+        #: set as the screen is dismissed with a plan.
+        self.server = server
         self.heroes = [("Random hero", "")] + [(n, i) for i, n in default_book().heroes()]
         self._counts: tuple[int, ...] = ()  # the seat counts the count choice offers
 
@@ -160,7 +173,7 @@ class SetupScreen(Screen[LocalPlan | None]):
         match = self.plan.best_of > 1
         self._counts = counts
         with VerticalScroll(classes="center-box"), Vertical(classes="panel"):
-            title = "Host a game on this network" if self.hosting else "New local game"
+            title = "Host a game" if self.hosting else "New local game"
             yield Static(title, classes="panel-title")
             if self.hosting:
                 yield Static(
@@ -191,6 +204,13 @@ class SetupScreen(Screen[LocalPlan | None]):
                     yield Select(list((t, k) for k, t in SPECTATORS), allow_blank=False,
                                  value=watchers if watchers in dict(SPECTATORS) else "public",
                                  id="spectators")  # fmt: skip
+                with Horizontal(classes="row"):
+                    yield Select([(t, k) for k, t in WHERE], allow_blank=False,
+                                 value="there" if self.server else "here", id="where")  # fmt: skip
+                    address = Input(self.server, placeholder="server:8765", id="server",
+                                    max_length=200)  # fmt: skip
+                    address.display = bool(self.server)
+                    yield address
             with Horizontal(classes="buttons"):
                 yield Button("Host" if self.hosting else "Start", variant="primary", id="start")
                 yield Button("Back", id="back")
@@ -241,7 +261,7 @@ class SetupScreen(Screen[LocalPlan | None]):
         """The lines the screen needs with bordered fields (3 lines each)."""
         fmt = self.query_one("#format", Select).value
         count = self.query_one("#count", Select).value
-        rows = 1 + (fmt == "duel") + (count if isinstance(count, int) else 4) + self.hosting
+        rows = 1 + (fmt == "duel") + (count if isinstance(count, int) else 4) + 2 * self.hosting
         note = 3 if self.hosting else 0  # two lines of text and a margin below
         return 2 + note + 3 * rows + 4 + 2 + 1  # title, rows, buttons, border, footer
 
@@ -284,6 +304,29 @@ class SetupScreen(Screen[LocalPlan | None]):
             if match and hero.value != "":
                 hero.value = ""
         self._fit()
+
+    @on(Select.Changed, "#where")
+    def _where_changed(self, event: Select.Changed) -> None:
+        """The server's address is asked for only when the table is made elsewhere."""
+        there = event.value == "there"
+        box = self.query_one("#server", Input)
+        if box.display != there:
+            box.display = there
+            if there:
+                box.focus()
+
+    def _server_address(self) -> str | None:
+        """Where to make the table: "" here, an address, or None (one that is no
+        address; the player is told why)."""
+        if not self.hosting or self.query_one("#where", Select).value != "there":
+            return ""
+        address = self.query_one("#server", Input).value.strip()
+        problem = address_problem(address) if address else "Type the server's address."
+        if problem:
+            self.notify(problem, severity="warning")
+            self.query_one("#server", Input).focus()
+            return None
+        return address
 
     @on(Select.Changed, ".kind")
     def _kind_changed(self, event: Select.Changed) -> None:
@@ -345,6 +388,10 @@ class SetupScreen(Screen[LocalPlan | None]):
             where = "you, the host" if self.hosting else "a human in this terminal"
             self.notify(f"At least one seat must be {where}.", severity="warning")
             return
+        server = self._server_address()
+        if server is None:
+            return
+        self.server = server
         self.dismiss(plan)
 
     @on(Button.Pressed, "#back")

@@ -170,3 +170,49 @@ async def test_every_seat_and_button_is_on_screen(
         assert f"^s {button}" in lines[-1]  # the footer names the key as the button
         if hosting:
             assert "Spectators: anyone" in text and "lobby shows." in text
+
+
+async def test_the_menus_host_makes_the_table_here_or_on_a_server_typed_in() -> None:
+    """Host a game: served here (the LAN), or, as ``host --on``, on the server at the
+    address typed in; an address that is none is said and nothing starts; the next
+    Host a game offers the same server again."""
+    app = make_app()
+    here: list[LocalPlan] = []
+    there: list[tuple[LocalPlan, str]] = []
+    app.start_host = lambda plan, *rest: here.append(plan)  # type: ignore[method-assign,assignment]
+    app.start_remote_host = lambda plan, a: there.append((plan, a))  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_host_game()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen) and screen.hosting
+        address = screen.query_one("#server", Input)
+        assert not address.display and "Served from this machine" in screen_text(app)
+        screen.query_one("#where", Select).value = "there"
+        await pilot.pause()
+        assert address.display and app.focused is address
+        for typed in ("", "example.org:99999"):
+            address.value = typed
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.screen is screen and not here and not there
+        said = [n.message for n in app._notifications]
+        assert "Type the server's address." in said
+        assert any("port must be a number" in n for n in said), said
+        address.value = " example.org:9050 "
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert not here and [a for _, a in there] == ["example.org:9050"]
+        assert there[0][0].humans == [0, 1] and there[0][0].format == "duel"
+        app.action_host_game()  # the same server again, to make another table there
+        for _ in range(3):
+            await pilot.pause()
+        again = app.screen
+        assert isinstance(again, SetupScreen) and again is not screen
+        assert again.query_one("#server", Input).value == "example.org:9050"
+        assert again.query_one("#where", Select).value == "there"
+        again.query_one("#where", Select).value = "here"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert len(here) == 1 and len(there) == 1
