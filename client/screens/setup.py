@@ -373,7 +373,6 @@ class SetupScreen(Screen[LocalPlan | None]):
             seats = [SeatPlan(s.kind, s.name, None, s.level) for s in seats]
         return LocalPlan(fmt if isinstance(fmt, str) else self.plan.format, tuple(seats), options)
 
-    @on(Button.Pressed, "#start")
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("start", "host"):
             return (action == "host") == self.hosting
@@ -382,6 +381,7 @@ class SetupScreen(Screen[LocalPlan | None]):
     def action_host(self) -> None:
         self.action_start()
 
+    @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         plan = self.current_plan()
         if not plan.humans:

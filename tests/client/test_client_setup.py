@@ -216,3 +216,32 @@ async def test_the_menus_host_makes_the_table_here_or_on_a_server_typed_in() -> 
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert len(here) == 1 and len(there) == 1
+
+
+@pytest.mark.parametrize("hosting", [False, True])
+async def test_the_start_button_starts_as_its_key_does(hosting: bool) -> None:
+    """Enter on the Start (Host) button, or a click on it, starts the game."""
+    from textual.widgets import Button
+
+    app = make_app()
+    started: list[LocalPlan] = []
+    app.start_local = started.append  # type: ignore[method-assign]
+    app.start_host = lambda plan, *rest: started.append(plan)  # type: ignore[method-assign,assignment]
+    async with app.run_test(size=(80, 24)) as pilot:
+        (app.action_host_game if hosting else app.action_new_game)()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#start", Button).focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(started) == 1 and app.screen is not screen
+    app = make_app()
+    app.start_local = started.append  # type: ignore[method-assign]
+    app.start_host = lambda plan, *rest: started.append(plan)  # type: ignore[method-assign,assignment]
+    async with app.run_test(size=(80, 24)) as pilot:
+        (app.action_host_game if hosting else app.action_new_game)()
+        await pilot.pause()
+        await pilot.click("#start")
+        await pilot.pause()
+        assert len(started) == 2
