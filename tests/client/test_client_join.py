@@ -133,7 +133,8 @@ async def test_host_a_game_from_the_menu(tmp_path, monkeypatch) -> None:
         while not isinstance(app.screen, SetupScreen):
             await pilot.pause()
         text = screen_text(app)
-        assert "Host a game on this network" in text and "join with the code" in text
+        assert "Host a game" in text and "join with the code" in text
+        assert "Served from this machine (LAN)" in text
         app.screen.query_one("#spectators").value = "none"
         await pilot.press("ctrl+s")
         await pilot.pause()
