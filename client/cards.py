@@ -187,7 +187,10 @@ class CardBook:
         return found
 
     def _find_ability(self, hero_id: str, ability_id: str) -> CardInfo:
-        for key in (f"{hero_id}/{ability_id}", f"{hero_id}:{ability_id}", ability_id):
+        """The hero's own ability first: an ability may share its id with a card
+        (Hakor Dajet's Wasting Disease and the special card of that name), and the card's
+        cost and text are not the ability's."""
+        for key in (f"{hero_id}/{ability_id}", f"{hero_id}:{ability_id}"):
             entry = self._entry(key)
             if entry is not None:
                 return _info_from_entry(ability_id, entry)
@@ -199,6 +202,9 @@ class CardBook:
             for entry in abilities:
                 if _field(entry, "id") == ability_id:
                     return _info_from_entry(ability_id, entry)
+        entry = self._entry(ability_id)
+        if entry is not None:
+            return _info_from_entry(ability_id, entry)
         return CardInfo(ability_id, prettify(ability_id), "ability")
 
 

@@ -304,3 +304,17 @@ async def test_the_chain_can_be_inspected_from_the_keyboard() -> None:
         await pilot.press("down")
         await pilot.pause()
         assert chain.selected == "k:9" and "announced by Bob" in panel_text(app)
+
+
+def test_every_heros_abilities_read_as_the_catalog_has_them() -> None:
+    """An ability is the hero's own, even where a card has the same id (Hakor Dajet's
+    Wasting Disease costs 10 to unlock; the special card of that name costs 0)."""
+    from client.cards import default_book
+    from shared.rules.realm.catalog import load_catalog
+
+    book, catalog = default_book(), load_catalog()
+    for hero in catalog.heroes.values():
+        for ability in hero.abilities:
+            info = book.ability(hero.id, ability.id)
+            shown = (info.name, info.cost, info.level, info.text)
+            assert shown == (ability.name, ability.cost, ability.level, ability.text), hero.id
