@@ -123,6 +123,15 @@ class Failed(Update):
 
 
 # ------------------------------------------------------------------------------- state
+def battle_step(view: Mapping[str, Any]) -> tuple[Any, ...] | None:
+    """Which battle step a view is at: the turn, the battle's sides and its step (None
+    outside battles). A batch of choices (attackers, defenders) belongs to one step."""
+    battle = view.get("battle")
+    if not isinstance(battle, Mapping):
+        return None
+    return (view.get("turn"), battle.get("attacker"), battle.get("defender"), battle.get("step"))
+
+
 @dataclass
 class SeatStream:
     """One seat's (or the spectator's) document and what is pending for it."""
@@ -134,6 +143,9 @@ class SeatStream:
     earlier_view: dict[str, Any] | None = None  # the view before the last patch
     in_flight: Message | None = None  # a submit whose answer has not come yet
     batch: list[Action] = field(default_factory=list)  # actions to send one by one
+    #: the battle step the batch answers (see :func:`battle_step`); once the view's step
+    #: is another, the rest of the batch is dropped
+    batch_step: tuple[Any, ...] | None = None
     sent_version: int = -1  # the view version of the last submit
     log: list[str] = field(default_factory=list)
     awaiting_sync: bool = False
@@ -332,6 +344,7 @@ class ClientSession:
         if stream is None or not actions:
             return "Nothing to send."
         stream.batch = list(actions[1:])
+        stream.batch_step = battle_step(stream.view or {})
         problem = self.submit(seat, actions[0])
         if problem:
             stream.batch = []
@@ -341,8 +354,15 @@ class ClientSession:
         if not stream.batch or stream.in_flight is not None or stream.seat is None:
             return []
         view = stream.view or {}
-        if not stream.legal or int(view.get("version", -1)) <= stream.sent_version:
+        if int(view.get("version", -1)) <= stream.sent_version:
             return []  # the last one is not applied to this view yet
+        if battle_step(view) != stream.batch_step:
+            # The step ended by itself (the last defender it allowed was assigned, say):
+            # its closing "done" must not answer the next battle's step.
+            stream.batch = []
+            return []
+        if not stream.legal:
+            return []
         action = stream.batch[0]
         if action not in stream.legal:
             kinds = {a.get("kind") for a in stream.legal}

@@ -307,3 +307,23 @@ def test_conceding_is_sent_for_a_held_seat_only() -> None:
     assert sent[-1] == {"t": "concede", "id": sent[-1]["id"], "table": TABLE, "seat": 0,
                         "token": "tok0"}  # fmt: skip
     assert not session.concede(1) and len(sent) == 1
+
+
+def test_a_batch_whose_step_ended_by_itself_does_not_answer_the_next_battle() -> None:
+    """Defending every attacker ends the step at once; the batch's closing "done" must
+    then be dropped, not kept for the next battle's defenders in the same turn."""
+    s, sent = held()
+    first = v.declare()
+    first["battle"]["step"] = "assign"
+    first["legal"] = [{"kind": "defend", "attacker": "u:11", "defender": "u:21"}, {"kind": "done"}]
+    s.on_message(sync(0, first))
+    s.submit_batch(0, [first["legal"][0], {"kind": "done"}])
+    s.on_message({"t": "accepted", "id": sent[-1]["id"], "table": TABLE, "seat": 0, "version": 58})
+    over = v.declare()  # the step ended with that defender: the battle goes on without us
+    over.update(version=58, legal=[], battle={**first["battle"], "step": "after_assign"})
+    s.on_message(patch(doc_for(first), doc_for(over), 0, 1))
+    assert s.streams[0].batch == []
+    second = v.declare()  # the same attacker's second battle of the turn
+    second.update(version=70, battle={**first["battle"], "pairs": []}, legal=first["legal"])
+    s.on_message(patch(doc_for(over), doc_for(second), 0, 2))
+    assert [m["action"] for m in sent if m["t"] == "submit"] == [first["legal"][0]]
