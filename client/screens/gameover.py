@@ -90,10 +90,9 @@ def _game_line(game: Match, names: Sequence[str]) -> str:
 def _header(match: Match, names: Sequence[str]) -> str:
     best_of = int(match.get("best_of") or 1)
     counts = match.get("wins" if best_of > 1 else "tally") or []
-    if len(names) == 2 and len(counts) == 2:
-        score = f"{escape(names[0])} {int(counts[0])} – {int(counts[1])} {escape(names[1])}"
-    else:
-        score = " · ".join(f"{escape(n)} {int(c)}" for n, c in zip(names, counts, strict=False))
+    # "Ann: 2 · Bo: 1": a colon, so a name that ends in a number ("Player 2") is not read
+    # as part of the score
+    score = " · ".join(f"{escape(n)}: {int(c)}" for n, c in zip(names, counts, strict=False))
     if best_of > 1:
         return f"[b]Best of {best_of}[/b] · {score}"
     return f"[b]Games at this table[/b] · {score}"

@@ -18,6 +18,10 @@ def test_what_conceding_does_is_said_for_each_format() -> None:
     assert "the other player wins" in concede_warning({"format": "duel"})
     assert "your partner plays on" in concede_warning({"format": "team"})
     assert "the others play on" in concede_warning({"format": "ffa"})
+    players = [{"seat": s, "name": n} for s, n in enumerate(("Ann", "Bo", "Cy"))]
+    sworn = {"format": "sworn", "order": [2, 0, 1], "players": players}
+    assert "and so Cy, whose sworn enemy you are, wins" in concede_warning({**sworn, "seat": 0})
+    assert "and so Bo, whose sworn enemy you are, wins" in concede_warning({**sworn, "seat": 2})
 
 
 @pytest.mark.asyncio

@@ -84,7 +84,7 @@ async def test_game_over_shows_the_score_and_next_game_then_the_next_game_begins
         fake.show_match(0, v.over(), match_info(), status="over")
         over = await over_screen(pilot, app)
         text = screen_text(app)
-        assert "Best of 3" in text and "Alice 1 – 0 Bob" in text
+        assert "Best of 3" in text and "Alice: 1 · Bob: 0" in text
         assert "Thedric" in text and "Alice won" in text
         assert "Next: game 2" in text and "Bob chooses to play first or second" in text
         footer = text.splitlines()[-1]
@@ -96,7 +96,7 @@ async def test_game_over_shows_the_score_and_next_game_then_the_next_game_begins
         assert "Next game" in text.splitlines()[-1]
         await pilot.press("escape")
         await pilot.pause()
-        assert "Alice 1 – 0 Bob" in screen_text(app)
+        assert "Alice: 1 · Bob: 0" in screen_text(app)
         await pilot.press("a")  # no rematch while the match goes on
         await pilot.pause()
         assert sent_next(fake) == []
@@ -168,7 +168,7 @@ async def test_a_spectator_sees_the_score_but_cannot_ask() -> None:
         assert over.next_kind is None
         await pilot.press("n")
         await pilot.pause()
-        assert sent_next(fake) == [] and "Alice 1 – 0 Bob" in screen_text(app)
+        assert sent_next(fake) == [] and "Alice: 1 · Bob: 0" in screen_text(app)
 
 
 def test_match_label_and_markup() -> None:

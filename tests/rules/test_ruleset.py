@@ -131,7 +131,7 @@ def test_any_malformed_setup_is_refused_with_a_setup_error() -> None:
 
 def _play_with_concessions(
     fmt: str, n: int, seed: int
-) -> tuple[Any, list[tuple[int, Any]], set[int]]:
+) -> tuple[Any, list[tuple[int, Any]], set[int], list[int]]:
     """A random game in which, from turn 3, a random seat decides to concede; each one
     concedes at its next priority (as the server does for a seat that conceded)."""
     from shared.rules.realm import invariants
@@ -141,6 +141,7 @@ def _play_with_concessions(
     log: list[tuple[int, Any]] = []
     conceding: set[int] = set()
     conceded: set[int] = set()
+    fallen: list[int] = []  # the seats eliminated, in order
     for _ in range(20_000):
         seat = R.to_act(g)
         if seat is None:
@@ -155,18 +156,19 @@ def _play_with_concessions(
             conceded.add(seat)
         g, events = R.apply(g, seat, action, in_place=True)
         log.append((seat, action))
+        fallen += [e["seat"] for e in events if e["t"] == "eliminated"]
         invariants.check(g)
         if action["kind"] == "concede":
             assert not g.players[seat].alive
             assert [e["t"] for e in events][:2] == ["conceded", "eliminated"]
-    return g, log, conceded
+    return g, log, conceded, fallen
 
 
 @pytest.mark.parametrize(("fmt", "n"), FORMATS)
 def test_a_seat_that_concedes_is_eliminated_and_the_game_goes_on(fmt: str, n: int) -> None:
     seen = 0
     for seed in range(8):
-        g, log, conceded = _play_with_concessions(fmt, n, 100 + seed)
+        g, log, conceded, fallen = _play_with_concessions(fmt, n, 100 + seed)
         seen += len(conceded)
         assert R.is_over(g)
         winners = set(R.result(g)["winners"])  # type: ignore[index]
@@ -178,6 +180,8 @@ def test_a_seat_that_concedes_is_eliminated_and_the_game_goes_on(fmt: str, n: in
         view = R.view_for(g, None)
         marked = {p["seat"] for p in view["players"] if p["conceded"]}
         assert marked == conceded  # the public view says who conceded, not just "out"
+        reason = R.result(g)["reason"]  # type: ignore[index]
+        assert reason.endswith("conceded") == (fallen[-1] in conceded), reason
         if fmt == "duel" and conceded:
             assert R.result(g)["winners"] == [1 - next(iter(conceded))]  # type: ignore[index]
         replayed = R.new_game(setup_for(fmt, n), 100 + seed)  # the log replays exactly

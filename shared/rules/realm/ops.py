@@ -547,6 +547,8 @@ def _check_game_over(g: GameState, fallen: int) -> None:
         reason = "last_hero_standing"
         if len(alive) <= 1:
             winners = alive
+    if winners and g.players[fallen].conceded:  # the game ended by a concession
+        reason = "sworn_enemy_conceded" if g.format == "sworn" else "opponent_conceded"
     if winners is not None:
         finish(g, winners, reason if winners else "all_defeated")
 
