@@ -22,6 +22,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from shared.protocol.messages import clean_name
+
 #: The response-window stops the server understands (``docs/protocol.md``).
 STOPS = ("chain", "battle")
 
@@ -297,7 +299,7 @@ def _read_settings(data: dict[str, Any]) -> tuple[Settings, list[str], list[str]
             setattr(out, name, value)
         else:
             problems.append(f"{name}: wants {_WANTS[name]}, not {_shown(value)}")
-    out.name = out.name.strip()[:32] or "Player"
+    out.name = clean_name(out.name, "Player")
     return out, problems, key_problems
 
 
@@ -336,6 +338,30 @@ def settings_path() -> Path:
     return config_dir() / "settings.json"
 
 
+class UnreadableFile(Exception):
+    """A file of this folder that could not be read as JSON; its text says why, naming
+    the file ("…/seats.json: not UTF-8 text")."""
+
+
+def _read_json(path: Path) -> Any:
+    """The parsed JSON of ``path``: :class:`FileNotFoundError` when it does not exist,
+    :class:`UnreadableFile` when it cannot be read, is not UTF-8 text or not JSON."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise UnreadableFile(f"Could not read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:  # random bytes, or a file saved in another encoding
+        raise UnreadableFile(f"{path}: not UTF-8 text") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise UnreadableFile(f"{path} line {exc.lineno}: not valid JSON") from None
+    except RecursionError:  # "[[[[…" nested deeper than the parser goes
+        raise UnreadableFile(f"{path}: nested too deeply") from None
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings and, when the file (or part of it) was unusable, a sentence
     saying so."""
@@ -348,15 +374,11 @@ def load_settings_report(path: Path | None = None) -> tuple[Settings, str | None
     (one line each; the notice tells only the first three)."""
     path = path or settings_path()
     try:
-        text = path.read_text(encoding="utf-8")
+        data = _read_json(path)
     except FileNotFoundError:
         return Settings(), None, []
-    except OSError as exc:
-        return Settings(), f"Could not read {path}: {exc.strerror}; using defaults.", []
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return Settings(), f"{path} line {exc.lineno}: not valid JSON; using defaults.", []
+    except UnreadableFile as exc:
+        return Settings(), f"{exc}; using defaults.", []
     if not isinstance(data, dict):
         kind = "null" if data is None else _KINDS.get(type(data), "something else")
         return Settings(), f"{path}: holds {kind}, not a table of settings; using defaults.", []
@@ -383,9 +405,11 @@ def seats_path() -> Path:
 
 
 def _load_seats() -> dict[str, Any]:
+    """The kept seats; an unreadable file (not there, not UTF-8, not JSON) keeps none,
+    and is written over by the next seat kept."""
     try:
-        data = json.loads(seats_path().read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError):
+        data = _read_json(seats_path())
+    except (OSError, UnreadableFile):
         return {}
     return data if isinstance(data, dict) else {}
 
@@ -405,6 +429,13 @@ def remember_seat(address: str, table: str, seat: int, token: str) -> None:
     data = _load_seats()
     data[f"{address}/{table}"] = {"seat": seat, "token": token}
     _save_seats(data)
+
+
+def forget_seat(address: str, table: str) -> None:
+    """Drop the seat kept for ``table`` at ``address`` (its player gave it up)."""
+    data = _load_seats()
+    if data.pop(f"{address}/{table}", None) is not None:
+        _save_seats(data)
 
 
 def recall_seat(address: str, table: str) -> tuple[int, str] | None:

@@ -25,7 +25,7 @@ from server.config import ServerConfig
 from server.connection import Connection
 from server.lobby import Lobby
 from server.loop import loop_name
-from server.store import DatabaseLock, Store
+from server.store import DatabaseLock, Store, check_database
 from server.table import Host
 from shared.protocol import codec
 from shared.rules.base import register_ruleset
@@ -84,6 +84,7 @@ class Server:
         owns no one else's and takes no lock."""
         if self.config.db_path == ":memory:" or not self.config.restore:
             return
+        check_database(self.config.db_path)  # someone else's file gets no lock file beside it
         lock = DatabaseLock(self.config.db_path)
         lock.acquire()
         self._lock = lock

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from server.config import ServerConfig, default_db_path
-from server.store import DatabaseInUse, folder_problem
+from server.store import DatabaseInUse, NotOurDatabase, folder_problem
 
 
 def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
@@ -80,7 +80,7 @@ def run_serve(args: argparse.Namespace, extra: Callable[[Any], Any] | None = Non
             "cannot listen on %s:%s: %s", config.host, config.port, exc
         )
         return 1
-    except DatabaseInUse as exc:  # it names the database and the server that has it
+    except (DatabaseInUse, NotOurDatabase) as exc:  # it names the database, and why
         logging.getLogger("allegiance.server").error("%s", exc)
         return 1
     except sqlite3.Error as exc:

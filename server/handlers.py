@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from server.replays import on_replay, on_replays
 from shared.protocol import PROTOCOL_VERSION, ProtocolError
-from shared.protocol.messages import error
+from shared.protocol.messages import NAME_LENGTH, clean_name, error
 
 if TYPE_CHECKING:
     from server.connection import Connection
@@ -65,7 +65,7 @@ def on_hello(conn: Connection, msg: dict[str, Any]) -> None:
         conn.drop(1002, "protocol version mismatch", flush=True)
         return
     conn.greeted = True
-    conn.name = msg["name"]
+    conn.name = clean_name(msg["name"], "")  # "": the seat's own name when it joins
     config = conn.server.config
     conn.send(
         {
@@ -91,9 +91,27 @@ def on_list(conn: Connection, msg: dict[str, Any]) -> None:
 def on_create(conn: Connection, msg: dict[str, Any]) -> None:
     if conn.server.stopping:
         raise ProtocolError("server_stopping", "The server is stopping.")
-    table, tokens = conn.server.lobby.create(msg)
+    table, tokens = conn.server.lobby.create(_clean_seat_names(msg))
     listed = [{"seat": seat, "token": token} for seat, token in sorted(tokens.items())]
     conn.send(_reply(msg, {"t": "created", "table": table.code, "tokens": listed}))
+
+
+def _clean_seat_names(msg: dict[str, Any]) -> dict[str, Any]:
+    """``create`` with each seat's name cleaned; a name with nothing left is dropped, so
+    the seat gets its default ("Seat 2", "Bot 1"). Anything else is checked later."""
+    seats = msg["seats"]
+    if not isinstance(seats, list):
+        return msg
+    cleaned = [_clean_seat_name(item) for item in seats]
+    return {**msg, "seats": cleaned}
+
+
+def _clean_seat_name(item: Any) -> Any:
+    raw = item.get("name") if isinstance(item, dict) else None
+    if not isinstance(raw, str) or len(raw) > NAME_LENGTH:
+        return item  # refused as "a bad name" by server.options.seat_specs, as before
+    name = clean_name(raw, "")
+    return {**item, "name": name} if name else {k: v for k, v in item.items() if k != "name"}
 
 
 def on_join(conn: Connection, msg: dict[str, Any]) -> None:
@@ -116,7 +134,7 @@ def on_join(conn: Connection, msg: dict[str, Any]) -> None:
             table.check_setup({seat: hero})
         except Exception as exc:
             raise ProtocolError("bad_setup", str(exc)[:200]) from None
-    token = table.claim(seat, msg.get("name") or conn.name, hero)
+    token = table.claim(seat, clean_name(msg.get("name") or "", conn.name), hero)
     conn.send(_reply(msg, {"t": "seated", "table": table.code, "seat": seat, "token": token}))
     _attach(conn, table, seat)
     table.maybe_start()

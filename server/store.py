@@ -145,6 +145,11 @@ class Store:
         if self.path != ":memory:":
             Path(self.path).parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        try:  # before the first write: someone else's database is left as it is
+            refuse_foreign(self.db, self.path)
+        except sqlite3.Error:
+            self.db.close()
+            raise
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("PRAGMA foreign_keys=ON")
@@ -213,6 +218,15 @@ class Store:
                 "UPDATE seats SET name = ?, hero = ?, token_hash = ?"
                 " WHERE table_id = ? AND seat = ?",
                 (name, hero, token_hash, table_id, seat),
+            )
+
+    def release_seat(self, table_id: int, seat: int) -> None:
+        """The seat is free again (its player left the lobby before the game began)."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "UPDATE seats SET token_hash = NULL WHERE table_id = ? AND seat = ?",
+                (table_id, seat),
             )
 
     def set_status(self, table_id: int, status: str, result: dict[str, Any] | None = None) -> None:
@@ -399,6 +413,64 @@ class Store:
             "SELECT created, finished FROM tables WHERE id = ?", (table_id,)
         ).fetchone()
         return float(row[0]), None if row[1] is None else float(row[1])
+
+
+# --- only our own databases -----------------------------------------------------------------
+
+#: The tables (and some of their columns) that make a database ours; ``SCHEMA`` adds the
+#: others (chat, summaries) to an older database of ours that lacks them.
+OUR_TABLES = {"tables": ("id", "code", "seed"), "commands": ("table_id", "idx", "action")}
+
+
+class NotOurDatabase(sqlite3.DatabaseError):
+    """The file is an SQLite database with tables of its own and not ours, or no SQLite
+    database at all. Creating our tables in it would change someone else's file, so the
+    server refuses it; the message names the file (like ``allegiance replay --db``)."""
+
+
+def check_database(db_path: str | Path) -> None:
+    """Raise :class:`NotOurDatabase` unless ``db_path`` is ours, empty or not there yet.
+    Opened read-only, so a refused file is not touched (not even created)."""
+    path = Path(db_path)
+    if str(db_path) == ":memory:" or not path.is_file() or path.stat().st_size == 0:
+        return
+    db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        refuse_foreign(db, str(db_path))
+    finally:
+        db.close()
+
+
+def refuse_foreign(db: sqlite3.Connection, db_path: str) -> None:
+    """Raise :class:`NotOurDatabase` if the open database ``db`` holds tables and not ours
+    (a database with no tables at all, a new file, becomes ours)."""
+    try:
+        names = sorted(
+            str(r[0]) for r in db.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        )  # fmt: skip
+    except sqlite3.DatabaseError as exc:
+        if isinstance(exc, sqlite3.OperationalError):  # locked, unreadable: said as it is
+            raise
+        raise NotOurDatabase(  # "file is not a database"
+            f"{db_path} is not an Allegiance game database (not an SQLite database file)"
+        ) from None
+    if names and not _has_our_tables(db, names):
+        raise NotOurDatabase(
+            f"{db_path} is not an Allegiance game database (it holds other tables: "
+            f"{', '.join(names)}); it was left untouched"
+        )
+
+
+def _has_our_tables(db: sqlite3.Connection, names: list[str]) -> bool:
+    for table, columns in OUR_TABLES.items():
+        if table not in names:
+            return False
+        have = {str(r[1]) for r in db.execute(f"PRAGMA table_info({table})")}
+        if not set(columns) <= have:
+            return False
+    return True
 
 
 # --- one server per database ---------------------------------------------------------------

@@ -194,3 +194,19 @@ def test_an_app_that_ends_on_an_error_exits_with_status_1() -> None:
 
     assert run_app(Crashes(), headless=True) == 1
     assert run_app(Quits(), headless=True) == 3
+
+
+@pytest.mark.parametrize(
+    ("flag", "instead"),
+    [("--seats", "a local run picks its table with --format (e.g. --format ffa3 for 3 seats)"),
+     ("--concurrency", "a local run plays games at once with --jobs")],
+)  # fmt: skip
+def test_sim_refuses_the_flags_of_a_live_server_without_connect(
+    flag: str, instead: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without --connect they were silently ignored: 'sim --seats 3' played duels."""
+    assert cli.main(["sim", flag, "3", "--games", "1"]) == 2
+    assert capsys.readouterr() == (
+        "", f"allegiance sim: error: {flag} goes with --connect (games through a server); "
+        f"{instead}\n",
+    )  # fmt: skip

@@ -20,6 +20,9 @@ NAME = "host"
 HELP = "host a game on the LAN and play in it (the others use 'allegiance join')"
 
 SEATS = {"duel": (2, 2), "ffa": (3, 4), "sworn": (3, 4), "team": (4, 4)}
+#: Each format as a refusal names it (the rulebook's words).
+FORMAT_WORDS = {"duel": "a duel", "ffa": "a free-for-all", "sworn": "a sworn enemy game",
+                "team": "a team game"}  # fmt: skip
 SPECTATORS = ("none", "public", "all")
 POLICIES = ("wait", "bot", "concede")  # the table's reconnect policy (docs/protocol.md)
 
@@ -88,10 +91,15 @@ TABLE_FLAGS: dict[str, object] = {
 
 def run(args: argparse.Namespace) -> int:
     from client.commands.serve import check_db_folder
+    from shared.protocol.messages import clean_name
 
     check_db_folder(args)
     if args.on is not None:
         _check_remote(args)
+    if not 0 <= args.port <= 65535:  # as 'allegiance serve' says it, before the game opens
+        _refuse(f"--port must be 0–65535, not {args.port}")
+    if args.name is not None:  # the LAN's name for this game: cleaned as players' names are
+        args.name = clean_name(args.name, "") or None
     if args.no_play:
         given = [f"--{name.replace('_', '-')}" for name in TABLE_FLAGS
                  if getattr(args, name) is not None]  # fmt: skip
@@ -104,12 +112,21 @@ def run(args: argparse.Namespace) -> int:
     low, high = SEATS[args.format]
     players = args.players if args.players is not None else low
     if not low <= players <= high:
-        _refuse(f"a {args.format} game has {low}–{high} seats")
-    if not 0 <= args.bots < players:
+        _refuse(f"{_seat_counts(args.format)}, not {players}")
+    if args.bots < 0:
+        _refuse(f"--bots must be 0 or more, not {args.bots}")
+    if args.bots >= players:
         _refuse("--bots must leave at least one seat for you")
     if args.best_of > 1 and (args.format != "duel" or players != 2):
         _refuse("--best-of is for two-player duels only")
     return _host_and_play(args, players)
+
+
+def _seat_counts(fmt: str) -> str:
+    """How many seats a format has, in words: "a free-for-all has 3 or 4 seats"."""
+    low, high = SEATS[fmt]
+    counts = str(low) if low == high else f"{low} or {high}" if high == low + 1 else f"{low}–{high}"
+    return f"{FORMAT_WORDS[fmt]} has {counts} seats"
 
 
 def _table_flags(args: argparse.Namespace) -> None:

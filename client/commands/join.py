@@ -34,6 +34,7 @@ def hero_id(given: str) -> str | None:
 def run(args: argparse.Namespace) -> int:
     from client.app import AllegianceApp, run_app
     from client.screens.join import JoinPlan, address_problem, server_url
+    from shared.protocol.messages import clean_name
 
     problem = address_problem(args.address) if args.address is not None else None
     if problem is not None:
@@ -56,6 +57,6 @@ def run(args: argparse.Namespace) -> int:
             print(f"allegiance join: {args.code!r} is not a join code (letters and digits)")
             return 2
         app = AllegianceApp(start=JoinPlan(server_url(args.address), code, hero=hero))
-    if args.name:
-        app.settings.name = args.name.strip()[:32] or app.settings.name
+    if args.name is not None:  # cleaned as the server cleans it; nothing left: settings'
+        app.settings.name = clean_name(args.name, app.settings.name)
     return run_app(app)

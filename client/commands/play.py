@@ -29,13 +29,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from client.app import AllegianceApp, run_app
     from client.screens.setup import LocalPlan, SeatPlan, default_plan
+    from shared.protocol.messages import clean_name
 
     if args.best_of > 1 and args.format != "duel":
         raise SystemExit("allegiance play: error: --best-of is for duels (--format duel) only")
     options: dict[str, object] = {"best_of": args.best_of} if args.best_of > 1 else {}
     app = AllegianceApp()
-    if args.name:
-        app.settings.name = args.name.strip()[:32] or app.settings.name
+    if args.name is not None:  # cleaned as the server cleans it; nothing left: settings'
+        app.settings.name = clean_name(args.name, app.settings.name)
     if args.vs is not None:
         count = {"duel": 2, "ffa": 3, "sworn": 3, "team": 4}[args.format]
         seats = [SeatPlan("human", app.settings.name, None)]

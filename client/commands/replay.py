@@ -86,13 +86,17 @@ def _code(text: str) -> str:
 
 def _start_screen(args: argparse.Namespace) -> Any:
     """The screen to open (a list, or one game), or :class:`ReplayError`."""
-    from client.replay import StoreCatalog, check_database
+    from client.replay import ReplayError, StoreCatalog, check_database
     from client.screens.replay import ReplayListScreen
 
     if args.connect:
         return _from_server(args)
     if args.db:
         path = Path(args.db)
+        if path.is_dir():  # check_database would call it "no such database"
+            raise ReplayError("not_a_file", f"--db {path} is a folder, not a database "
+                              "file (a server keeps its games in one file, e.g. "
+                              "allegiance.db)")  # fmt: skip
         check_database(path)
         catalog = StoreCatalog(path, "db")
         if args.game is None:

@@ -20,7 +20,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                                 help="run: run scenario files")
     run = sub.add_parser("run", help="run scenario files or folders of them",
                          description="Run scenario files; print PASS/FAIL per file with the "
-                                     "first difference. Exit status 1 if any fails.")
+                                     "first difference. Exit status 1 if any fails, 2 if a "
+                                     "path is missing or a folder holds no scenario files.")
     run.add_argument("paths", nargs="+", metavar="FILE",
                      help="a scenario .toml file, or a folder searched for them")
     run.add_argument("--events", action="store_true",
@@ -39,6 +40,10 @@ def run(args: argparse.Namespace) -> int:
     missing = [p for p in args.paths if not Path(p).exists()]
     if missing:
         print(f"allegiance: no such file or folder: {missing[0]}", file=sys.stderr)
+        return 2
+    empty = [p for p in args.paths if Path(p).is_dir() and not find_files([Path(p)])]
+    if empty:  # a run of nothing would read as a pass
+        print(f"allegiance: no scenario files in {empty[0]}", file=sys.stderr)
         return 2
     files = find_files([Path(p) for p in args.paths])
     failed = 0

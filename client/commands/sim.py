@@ -13,6 +13,14 @@ NAME = "sim"
 HELP = "play bot games (locally, or through a live server with --connect) and print results"
 
 
+#: The --connect flags a local run refuses, and what it has instead. Decision: a local
+#: run's table is its --format (ffa3, sworn4…), so --seats is not mapped onto a format.
+LOCAL_INSTEAD = {
+    "--seats": "a local run picks its table with --format (e.g. --format ffa3 for 3 seats)",
+    "--concurrency": "a local run plays games at once with --jobs",
+}
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     try:
         from server.simulate import add_sim_arguments
@@ -24,11 +32,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--connect", metavar="URL", default=None, help="play through the server at ws://HOST:PORT"
     )
+    # None when not given, so that a local run can tell they were (it refuses them)
     group.add_argument(
-        "--seats", type=int, default=2, choices=[2, 3, 4], help="seats per game (default 2)"
+        "--seats", type=int, default=None, choices=[2, 3, 4], help="seats per game (default 2)"
     )
     group.add_argument(
-        "--concurrency", type=int, default=8, help="games played at once (default 8)"
+        "--concurrency", type=int, default=None, help="games played at once (default 8)"
     )
     group.add_argument("--game", default="realm", help=argparse.SUPPRESS)
 
@@ -37,12 +46,19 @@ def run(args: argparse.Namespace) -> int:
     import sys
 
     if args.connect is None:
+        for flag, instead in LOCAL_INSTEAD.items():
+            if getattr(args, flag[2:]) is not None:
+                print(f"allegiance sim: error: {flag} goes with --connect (games through a "
+                      f"server); {instead}", file=sys.stderr)  # fmt: skip
+                return 2
         try:
             from server.simulate import run_sim as run_local
         except ImportError:
             print("allegiance sim: error: --connect ws://HOST:PORT is required", file=sys.stderr)
             return 2
         return run_local(args)
+    args.seats = 2 if args.seats is None else args.seats
+    args.concurrency = 8 if args.concurrency is None else args.concurrency
     return _run_connected(args)
 
 

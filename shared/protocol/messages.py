@@ -9,12 +9,38 @@ The ``TypedDict`` classes give clients and the server static types for the same 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable, Mapping
 from typing import Any, Literal, NotRequired, TypedDict
 
 from shared.protocol.errors import ProtocolError
 
 Check = Callable[[Any], bool]
+
+#: The longest player or seat name (as ``_NAME`` below checks it on the wire).
+NAME_LENGTH = 32
+#: Unicode categories dropped from a name: controls (ESC, C1), format characters
+#: (bidi overrides, zero-width ones, the BOM; a zero-width joiner too, so an emoji
+#: sequence shows as its parts) and lone surrogates (a JSON ``"\ud800"``).
+_DROPPED = frozenset({"Cc", "Cf", "Cs"})
+
+
+def clean_name(text: str, default: str) -> str:
+    """A player's or seat's name fit for every other player's screen: each whitespace
+    character (newline, tab, other Unicode spaces and line breaks) becomes a space, other
+    control and format characters are dropped, runs of spaces collapse to one, the ends
+    are stripped and it is cut to :data:`NAME_LENGTH`; ``default`` when nothing is left.
+
+    The one cleaning of names: the server applies it to every name a message brings
+    (``server/handlers.py``), the client to ``--name`` and the settings' name.
+    """
+    kept = "".join(
+        " " if ch.isspace() else ch
+        for ch in text
+        if ch.isspace() or unicodedata.category(ch) not in _DROPPED
+    )
+    name = " ".join(kept.split())  # collapses the runs of spaces, strips the ends
+    return name[:NAME_LENGTH].rstrip() or default
 
 
 def _str(lo: int, hi: int) -> Check:

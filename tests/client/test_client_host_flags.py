@@ -64,11 +64,34 @@ def test_hosting_without_table_flags_still_takes_their_defaults(
     assert started[1][0].seats[1].level == 2  # medium
 
 
-def test_a_bad_seat_count_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--players", "3"], "a duel has 2 seats, not 3"),
+        (["--players", "9"], "a duel has 2 seats, not 9"),
+        (["--format", "ffa", "--players", "2"], "a free-for-all has 3 or 4 seats, not 2"),
+        (["--format", "sworn", "--players", "5"], "a sworn enemy game has 3 or 4 seats, not 5"),
+        (["--format", "team", "--players", "3"], "a team game has 4 seats, not 3"),
+        (["--bots", "-1"], "--bots must be 0 or more, not -1"),
+        (["--bots", "2"], "--bots must leave at least one seat for you"),
+        (["--port", "70000"], "--port must be 0–65535, not 70000"),
+        (["--port", "-1"], "--port must be 0–65535, not -1"),
+        (["--no-play", "--port", "70000"], "--port must be 0–65535, not 70000"),
+    ],
+)
+def test_a_bad_count_or_port_is_a_usage_error_before_the_game_opens(
+    argv: list[str], said: str, nothing_starts: list[Any], capsys: pytest.CaptureFixture[str]
+) -> None:
     with pytest.raises(SystemExit) as info:
-        host_command.run(parse(host_command, ["--players", "3"]))
+        host_command.run(parse(host_command, argv))
     assert info.value.code == 2
-    assert capsys.readouterr().err == "allegiance host: error: a duel game has 2–2 seats\n"
+    assert capsys.readouterr().err == f"allegiance host: error: {said}\n"
+    assert nothing_starts == []
+
+
+def test_the_lan_name_is_cleaned_as_players_names_are(nothing_starts: list[Any]) -> None:
+    host_command.run(parse(host_command, ["--name", "Den\n\tof\x1b Thieves"]))
+    assert nothing_starts[0][4] == "Den of Thieves"
 
 
 @pytest.mark.parametrize(("module", "extra"), [(serve_command, []), (host_command, ["--no-play"]),

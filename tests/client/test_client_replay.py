@@ -265,6 +265,7 @@ def args(**given: Any) -> argparse.Namespace:
     [
         ({"game": "nowhere/x.jsonl"}, "no such file or folder"),
         ({"db": "missing.db"}, "no such database"),
+        ({"db": "."}, "--db . is a folder, not a database file"),
         ({"db": "notadb.txt"}, "is not an Allegiance game database"),
         ({"db": "GAMES", "game": "NOSUCH"}, "there is no game 'NOSUCH'"),
         ({"db": "GAMES", "game": "bad code!"}, "there is no game"),

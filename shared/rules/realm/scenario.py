@@ -38,7 +38,7 @@ from typing import Any
 
 from shared.rules.base import Refused, RulesError
 from shared.rules.realm import chain, engine, flow, ops
-from shared.rules.realm.catalog import Catalog, CatalogError, load_catalog
+from shared.rules.realm.catalog import CardDef, Catalog, CatalogError, HeroDef, load_catalog
 from shared.rules.realm.engine import Action
 from shared.rules.realm.state import GameState, Phase, Zone, armor_ref, hero_ref, weapon_ref
 
@@ -196,6 +196,89 @@ def _shown(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
+# --------------------------------------------------------------------------- placements
+
+#: Why a card cannot be placed somewhere (None: it can).
+_Fits = Callable[[CardDef], str | None]
+
+_KIND_WORDS = {
+    "basic": "a basic unit", "elite": "an elite unit", "action": "an action card",
+    "special_basic": "a special basic unit", "special_elite": "a special elite unit",
+    "special": "a special card", "weapon": "a weapon", "armor": "an armor",
+}
+
+
+def _is(c: CardDef) -> str:
+    return f"{c.name!r} is {_KIND_WORDS.get(c.type, c.type)}"
+
+
+def _unit_card(c: CardDef) -> str | None:
+    """Only unit cards are units (special units too: any player may put them in play)."""
+    return None if c.is_unit else f"{_is(c)}, not a unit"
+
+
+def _hand_card(c: CardDef) -> str | None:
+    """A hand holds cards of the shared decks; special cards never go into a hand
+    (rulebook: Special Cards), and equipment is in play from the start."""
+    if c.deck is not None:
+        return None
+    return f"{_is(c)}; a hand holds only cards of the shared decks (basic, elite, action)"
+
+
+def _in_deck(deck: str) -> _Fits:
+    """A shared deck's (or its discard pile's) cards are of that deck only."""
+    return lambda c: None if c.deck == deck else f"{_is(c)}, not a card of the {deck} deck"
+
+
+def _face_of(hero: HeroDef, slot: str, cat: Catalog) -> _Fits:
+    """A hero's weapon (armor) in play is one of its own weapon (armor) faces."""
+    faces = hero.weapons if slot == "weapon" else hero.armors
+    names = ", ".join(dict.fromkeys(cat.cards[f].name for f in faces))
+
+    def fits(c: CardDef) -> str | None:
+        if c.id in faces:
+            return None
+        return f"{_is(c)}, not one of {hero.name}'s {slot} faces ({names})"
+
+    return fits
+
+
+def _reserve_of(hero: HeroDef, count: int, cat: Catalog) -> _Fits:
+    """The reserves hold the hero's own special cards, at most as many as it has."""
+
+    def fits(c: CardDef) -> str | None:
+        if c.id not in hero.specials:
+            owned = ", ".join(cat.cards[k].name for k in hero.specials) or "none"
+            return f"{_is(c)}, not one of {hero.name}'s special cards ({owned})"
+        most = hero.specials[c.id]
+        if count > most:
+            return f"{hero.name} has {most} {c.name!r}, so not {count}"
+        return None
+
+    return fits
+
+
+def _hero_health(health: int, max_health: int, hero: HeroDef, where: str) -> int:
+    """A seat's ``health``: from 1 (a hero at 0 is defeated) to the hero's max health.
+    The format has no field that raises the max health, so the hero's printed one is
+    the most a file may give."""
+    if not 1 <= health <= max_health:
+        raise ScenarioFailure(f"{where}'health' must be from 1 to {hero.name}'s max health "
+                              f"{max_health}, not {health}")
+    return health
+
+
+def _check_names(names: list[str]) -> None:
+    """Seat names differ, ignoring case: the script names seats case-insensitively."""
+    seen: dict[str, int] = {}
+    for i, name in enumerate(names, 1):
+        first = seen.setdefault(name.lower(), i)
+        if first != i:
+            raise ScenarioFailure(f"seat {i}: the name {name!r} is already seat {first}'s "
+                                  f"({names[first - 1]!r}); seat names must differ, "
+                                  "ignoring case")
+
+
 class Scenario:
     """A game built from a scenario table, driven by script lines."""
 
@@ -206,6 +289,7 @@ class Scenario:
         self.cat = catalog or load_catalog()
         self.data = data
         self.names = [str(s.get("name", f"P{i + 1}")) for i, s in enumerate(data["seats"])]
+        _check_names(self.names)
         setup = {"format": data.get("format", "duel"),
                  "seats": [{"name": n, "hero": s.get("hero", "random"), "team": s.get("team")}
                            for n, s in zip(self.names, data["seats"], strict=True)]}
@@ -248,15 +332,16 @@ class Scenario:
                     self._to_deck(uid)
         for i, s in enumerate(d["seats"]):
             self._arrange_seat(i, s)
+        self._check_damage()
         for deck, names in d.get("discards", {}).items():
             for n in names:
-                c = self._pull(self.card_id(n))
+                c = self._pull(self._placed(n, f"discards: {deck}: ", _in_deck(deck)))
                 ops.detach_from_zone(g, c)
                 c.zone = Zone.DISCARD
                 g.discards[deck].append(c.uid)
         for deck, names in d.get("decks", {}).items():
             for n in reversed(names):
-                c = self._pull(self.card_id(n))
+                c = self._pull(self._placed(n, f"decks: {deck}: ", _in_deck(deck)))
                 ops.detach_from_zone(g, c)
                 c.zone = Zone.DECK
                 g.decks[deck].append(c.uid)
@@ -287,9 +372,10 @@ class Scenario:
         g = self.g
         p = g.players[i]
         hero = self.cat.heroes[p.hero]
+        where = f"seat {i + 1}: "
         p.gold = int(s.get("gold", 0))
         p.production = int(s.get("production", 5))
-        p.health = int(s.get("health", p.max_health))
+        p.health = _hero_health(int(s.get("health", p.max_health)), p.max_health, hero, where)
         p.turns_taken = int(s.get("turns_taken", 0))
         p.armor_used = int(s.get("armor_used", 0))
         p.weapon_exhausted = bool(s.get("weapon_exhausted", False))
@@ -297,19 +383,52 @@ class Scenario:
         if "counters" in s or not self.data.get("deal", False):
             p.counters = {str(k): int(v) for k, v in s.get("counters", {}).items()}
         for name, n in s.get("reserves", {}).items():
-            p.reserves[self.card_id(name)] = int(n)
-        p.weapon = self.card_id(s["weapon"]) if "weapon" in s else hero.weapons[0]
-        p.armor = self.card_id(s["armor"]) if "armor" in s else hero.armors[0]
+            cid = self._placed(name, f"{where}reserves: ", _reserve_of(hero, int(n), self.cat))
+            p.reserves[cid] = int(n)
+        p.weapon = self._face(s, "weapon", hero, where) or hero.weapons[0]
+        p.armor = self._face(s, "armor", hero, where) or hero.armors[0]
         for name, cd in s.get("abilities", {}).items():
             p.abilities[self._ability_id(p.hero, name)] = int(cd)
         for name in s.get("hand", []):
-            c = self._pull(self.card_id(name))
+            c = self._pull(self._placed(name, f"{where}hand: ", _hand_card))
             ops.detach_from_zone(g, c)
             c.zone, c.owner = Zone.HAND, i
             p.hand.append(c.uid)
             ops.rekey(g, c)
-        for u in s.get("units", []):
-            self._arrange_unit(i, u if isinstance(u, dict) else {"card": u})
+        for k, u in enumerate(s.get("units", []), 1):
+            self._arrange_unit(i, u if isinstance(u, dict) else {"card": u}, f"{where}unit {k}: ")
+
+    def _face(self, s: dict[str, Any], slot: str, hero: HeroDef, where: str) -> str | None:
+        """The seat's ``weapon`` (or ``armor``) face, if the file gives one."""
+        if slot not in s:
+            return None
+        return self._placed(s[slot], f"{where}{slot}: ", _face_of(hero, slot, self.cat))
+
+    def _placed(self, name: str, where: str, fits: _Fits) -> str:
+        """The id of the card ``name`` placed at ``where``; a ScenarioFailure naming the
+        place if there is no such card or it cannot be there (``fits`` says why)."""
+        try:
+            cid = self.card_id(name)
+        except ScenarioFailure as exc:
+            raise ScenarioFailure(f"{where}{exc}") from None
+        problem = fits(self.cat.cards[cid])
+        if problem is not None:
+            raise ScenarioFailure(f"{where}{problem}")
+        return cid
+
+    def _check_damage(self) -> None:
+        """Every unit survives the damage it is given: a unit with damage equal to its
+        health is destroyed (rulebook: Damage), so it could not be in play. Checked once
+        every unit is placed, as augments and other units' static abilities count."""
+        for i, p in enumerate(self.g.players):
+            for k, uid in enumerate(p.units, 1):
+                c = self.g.cards[uid]
+                health = ops.unit_max_health(self.g, uid)
+                if c.damage >= health:
+                    raise ScenarioFailure(
+                        f"seat {i + 1}: unit {k}: {self.cat.cards[c.card].name} has "
+                        f"{health} health, so 'damage' must be less than {health}, "
+                        f"not {c.damage}")
 
     def _ability_id(self, hero_id: str, name: str) -> str:
         for a in self.cat.heroes[hero_id].abilities:
@@ -317,9 +436,9 @@ class Scenario:
                 return a.id
         raise ScenarioFailure(f"hero {hero_id} has no ability {name!r}")
 
-    def _arrange_unit(self, seat: int, u: dict[str, Any]) -> None:
+    def _arrange_unit(self, seat: int, u: dict[str, Any], where: str) -> None:
         g = self.g
-        cid = self.card_id(u["card"])
+        cid = self._placed(u["card"], where, _unit_card)
         c = self._pull(cid) if self.cat.cards[cid].deck else ops.take_special(g, seat, cid)
         ops.detach_from_zone(g, c)
         c.zone, c.controller = Zone.PLAY, seat
@@ -481,12 +600,22 @@ class Scenario:
 def run_file(path: Path, catalog: Catalog | None = None) -> Outcome:
     try:
         data = load(path)
-        sc = Scenario(data, catalog)
+        sc = _set_up(path, data, catalog)
         steps = sc.run(str(data["script"]))
     except (ScenarioFailure, CatalogError, Refused, RulesError) as exc:
         return Outcome(str(path), path.stem, False, str(exc))
     return Outcome(str(path), str(data.get("name", path.stem)), True, steps=steps,
                    events=sc.events)
+
+
+def _set_up(path: Path, data: dict[str, Any], catalog: Catalog | None) -> Scenario:
+    """The scenario's position; a file that cannot set it up is a CatalogError naming the
+    file, like :func:`load`'s (a failing script line is the scenario failing, not the
+    file being wrong)."""
+    try:
+        return Scenario(data, catalog)
+    except (ScenarioFailure, CatalogError, RulesError) as exc:
+        raise CatalogError(f"{path}: {exc}") from None
 
 
 def find_files(paths: list[Path]) -> list[Path]:
