@@ -3,7 +3,8 @@
 The replay view draws with the table's own widgets (hero panels, territories, the chain,
 the battle, the hand, the decks, the game log), read-only: there is no prompt and no
 chat. Its board is the table's :class:`~client.screens.table.Board`: kept at its end (the
-perspective's own hero and hand) unless the player scrolls it up. Which games are
+perspective's own hero and hand) unless the player scrolls it up — but a duel at 80×24
+is kept at its top, so both players' headers show (:class:`ReplayBoard`). Which games are
 listed, and how one is opened, is a :class:`~client.replay.Catalog`; what a step shows is
 a :class:`~client.replay.Replay`.
 """
@@ -16,6 +17,8 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.geometry import Size
+from textual.layout import DockArrangeResult
 from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
@@ -56,6 +59,26 @@ class ReplayBlock(Vertical):
         yield self.territory
 
 
+class ReplayBoard(Board):
+    """The replay's board. At 80×24 a duel's board is kept at its top rather than its
+    end: the players' headers (name, hero, health) are what a replay is read by, and a
+    board too tall for its rows (a battle) would scroll the top player's header off.
+    Your hand, below, is scrolled to with the wheel."""
+
+    #: Keep the board at its top (set by the screen for a duel at 80×24).
+    keep_top = False
+
+    def arrange(self, size: Size, optimal: bool = False) -> DockArrangeResult:
+        if self.keep_top:
+            self.following = False
+        return super().arrange(size, optimal)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if self.keep_top:
+            self.following = False
+
+
 class ReplayScreen(Screen[None]):
     """One recorded game, one step at a time."""
 
@@ -76,6 +99,12 @@ class ReplayScreen(Screen[None]):
         width: 100%; height: 8; border-left: none; border-top: hkey $panel-lighten-2;
     }
     ReplayScreen.-compact #rp-side .side-title { display: none; }
+    ReplayScreen #rp-decks { display: block; }
+    /* 80×24: the board takes the rows it needs (up to 16), the log the rest (4 lines at
+       least); the decks, three lines, are left out (as the table leaves them out). */
+    ReplayScreen.-compact.-short #rp-board { height: auto; max-height: 16; }
+    ReplayScreen.-compact.-short #rp-side { height: 1fr; min-height: 5; }
+    ReplayScreen.-compact.-short #rp-decks { display: none; }
     """
 
     # The arrows and Escape keep their meaning (client/settings.py RESERVED); the letter
@@ -109,7 +138,7 @@ class ReplayScreen(Screen[None]):
         yield Static("", id="rp-status")
         yield Static("", id="rp-table")
         with Vertical(id="rp-main"):
-            with Board(id="rp-board"):  # kept at its end: the perspective's seat and hand
+            with ReplayBoard(id="rp-board"):  # kept at its end (a duel at 80×24: its top)
                 yield Vertical(id="rp-others")
                 yield ChainView(id="rp-chain")
                 yield BattleView(id="rp-battle")
@@ -122,7 +151,6 @@ class ReplayScreen(Screen[None]):
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
-        self.query_one(DecksView).styles.display = "block"  # the table hides it when compact
         self.query_one(GameLog).focus()
         self.show()
         if self.replay.info.problem:
@@ -133,6 +161,8 @@ class ReplayScreen(Screen[None]):
     def on_resize(self) -> None:
         if self.frame is not None:
             self._draw(self.frame, redraw_log=True)
+            # after Textual's own handler, which sets the size classes (-compact, -short)
+            self.call_after_refresh(self._keep_board_top, len(self._blocks))
 
     @property
     def wide(self) -> bool:
@@ -210,9 +240,18 @@ class ReplayScreen(Screen[None]):
         if you is not None:
             self._blocks[you.seat] = block = ReplayBlock(classes="player -you")
             self.query_one("#rp-mine", Vertical).mount(block)
-        board = self.query_one(Board)
-        board.following = True  # another perspective starts at its end, as on the table
-        board.scroll_end(animate=False)
+        self._keep_board_top(len(table.players))
+
+    def _keep_board_top(self, players: int) -> None:
+        """Keep the board at its top (a duel at 80×24: see :class:`ReplayBoard`) or at its
+        end (as on the table); another perspective starts there."""
+        board = self.query_one(ReplayBoard)
+        board.keep_top = players <= 2 and self.has_class("-compact") and self.has_class("-short")
+        board.following = not board.keep_top
+        if board.keep_top:
+            board.scroll_home(animate=False)
+        else:
+            board.scroll_end(animate=False)
 
     def _show_log(self, frame: ReplayFrame, redraw: bool) -> None:
         """Forwards one step appends the new lines; anything else redraws the last

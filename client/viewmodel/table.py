@@ -231,6 +231,7 @@ class TableModel:
     result: str | None
     version: int = 0
     extra: Mapping[str, Any] = field(default_factory=dict)
+    status_parts: StatusParts | None = None  # ``status`` in parts
 
     def you(self) -> PlayerPanel | None:
         for panel in self.players:
@@ -471,21 +472,48 @@ def _battle(view: Mapping[str, Any], namer: Namer) -> BattleModel | None:
     )
 
 
+@dataclass(frozen=True)
+class StatusParts:
+    """The status line's parts, so a narrow terminal can drop some (the table's
+    :func:`~client.widgets.status.fit_status`); each is "" when it does not apply."""
+
+    turn: str  # "Turn 4"
+    whose_turn: str  # "Alice's turn"
+    acting: str  # "priority: Bob" or "to act: Bob"
+    phase: str  # "Maneuver"
+    step: str  # the battle step: "Assign defenders"
+
+    def line(self, *, turn: bool = True, step: bool = True) -> str:
+        """The parts joined; ``turn``/``step`` False leave those out."""
+        parts = (self.turn if turn else "", self.whose_turn, self.acting, self.phase,
+                 self.step if step else "")  # fmt: skip
+        return " · ".join(p for p in parts if p)
+
+
+def status_parts(view: Mapping[str, Any], namer: Namer) -> StatusParts:
+    """Turn, whose turn, who must act, phase and battle step."""
+    phase = str(view.get("phase", ""))
+    acting = ""
+    if view.get("priority") is not None:
+        acting = f"priority: {namer.seat(view.get('priority'))}"
+    elif view.get("to_act") is not None:
+        acting = f"to act: {namer.seat(view.get('to_act'))}"
+    battle = view.get("battle")
+    step = str(battle.get("step")) if battle else ""
+    return StatusParts(
+        turn=f"Turn {view.get('turn', 0)}",
+        whose_turn=f"{namer.seat(view.get('current'))}'s turn",
+        acting=acting,
+        phase=PHASE_NAMES.get(phase, phase.title()),
+        step=STEP_NAMES.get(step, step),
+    )
+
+
 def status_line(view: Mapping[str, Any], namer: Namer) -> str:
     """Turn, who must act, phase and battle step: one line. Who must act comes before
     the phase and step, which a narrow terminal cuts first (the battle panel shows the
     step too)."""
-    phase = str(view.get("phase", ""))
-    parts = [f"Turn {view.get('turn', 0)}", f"{namer.seat(view.get('current'))}'s turn"]
-    if view.get("priority") is not None:
-        parts.append(f"priority: {namer.seat(view.get('priority'))}")
-    elif view.get("to_act") is not None:
-        parts.append(f"to act: {namer.seat(view.get('to_act'))}")
-    parts.append(PHASE_NAMES.get(phase, phase.title()))
-    battle = view.get("battle")
-    if battle:
-        parts.append(STEP_NAMES.get(str(battle.get("step")), str(battle.get("step"))))
-    return " · ".join(parts)
+    return status_parts(view, namer).line()
 
 
 def result_line(view: Mapping[str, Any], namer: Namer) -> str | None:
@@ -517,6 +545,7 @@ def build_table(
         turn=int(view.get("turn", 0)),
         phase=str(view.get("phase", "")),
         status=status_line(view, namer),
+        status_parts=status_parts(view, namer),
         players=players,
         hand=_hand(view, book),
         decks=_decks(view, book),

@@ -8,10 +8,14 @@ the game so far that a sync brings (:func:`earlier_lines`).
 
 from __future__ import annotations
 
+from collections import deque
+
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical
+from textual.events import Resize
 from textual.geometry import Size
 from textual.message import Message
 from textual.scrollbar import ScrollBar
@@ -64,32 +68,102 @@ def earlier_lines(lines: list[str]) -> list[str]:
     return [EarlierLine(EARLIER_LOG_RULE), *(EarlierLine(line) for line in lines)]
 
 
-def _styled(line: str) -> str | Text:
+def _style(line: str) -> str:
+    """How ``line`` is drawn: earlier lines dimmed (their rule in italics too)."""
     if not isinstance(line, EarlierLine):
-        return line
-    rule = str(line) == EARLIER_LOG_RULE
-    return Text(str(line), style="dim italic" if rule else "dim")
+        return ""
+    return "dim italic" if str(line) == EARLIER_LOG_RULE else "dim"
+
+
+#: Columns a log line's continuation rows are indented by, so a wrapped line reads as
+#: one entry.
+CONTINUATION_INDENT = 2
+
+#: The most lines a game log keeps (and shows when scrolled back).
+LOG_MAX_LINES = 500
+
+
+def wrap_line(line: str, width: int) -> list[str]:
+    """``line`` broken at spaces into rows of at most ``width`` cells, each row after the
+    first indented by :data:`CONTINUATION_INDENT`; a word longer than a row is broken
+    inside. A width too narrow to indent in leaves the line whole (the log crops it)."""
+    if cell_len(line) <= width or width <= 2 * CONTINUATION_INDENT:
+        return [line]
+    indent = " " * CONTINUATION_INDENT
+    rows: list[str] = []
+    row = ""
+    for word in line.split(" "):
+        room = width - cell_len(row)
+        if row and cell_len(word) + 1 <= room:
+            row += " " + word
+            continue
+        if row:
+            rows.append(row)
+            row = indent
+        room = width - cell_len(row)
+        while cell_len(word) > room:
+            head, word = _split_cells(word, room)
+            rows.append(row + head)
+            row, room = indent, width - CONTINUATION_INDENT
+        row += word
+    rows.append(row)
+    return rows
+
+
+def _split_cells(word: str, cells: int) -> tuple[str, str]:
+    """``word`` cut after its first ``cells`` cells (at least one character)."""
+    end = 1
+    while end < len(word) and cell_len(word[: end + 1]) <= cells:
+        end += 1
+    return word[:end], word[end:]
 
 
 class GameLog(SteadyLog):
-    """The displayed seat's log; replaced wholesale when the seat changes."""
+    """The displayed seat's log; replaced wholesale when the seat changes.
+
+    Lines are wrapped here, to the log's width (continuation rows indented), when they
+    are written: a new line costs its own rows only. The lines are kept as written, so a
+    change of width (the first layout, a resize, the wide layout's side column showing)
+    wraps them again; RichLog wraps a line once, to the width it had then, and a log
+    written before its column took its final width cut its lines instead."""
 
     DEFAULT_CLASSES = "game-log"
 
     def __init__(self, **kwargs: object) -> None:
-        super().__init__(wrap=True, markup=False, max_lines=500, **kwargs)  # type: ignore[arg-type]
+        super().__init__(wrap=False, markup=False, max_lines=LOG_MAX_LINES, **kwargs)  # type: ignore[arg-type]
         self._shown = 0
         self._owner: object = None
+        self._written: deque[str] = deque(maxlen=LOG_MAX_LINES)
+        self._wrap_width = 0  # the width the shown rows were wrapped to (0: none yet)
 
     def show(self, owner: object, lines: list[str]) -> None:
         """Show ``lines`` (a seat's whole log); appends when only new lines came."""
         if owner is not self._owner or len(lines) < self._shown:
             self.clear()
+            self._written.clear()
             self._shown = 0
             self._owner = owner
         for line in lines[self._shown :]:
-            self.write(_styled(line))
+            self._written.append(line)
+            if self._wrap_width:
+                self._write_rows(line)
         self._shown = len(lines)
+
+    @on(Resize)
+    def _wrap_again(self) -> None:
+        """Wrap the kept lines to a new width. (RichLog's own resize handler runs after
+        this one: it draws the rows written here once it knows its size.)"""
+        width = self.scrollable_content_region.width
+        if width > 0 and width != self._wrap_width:
+            self._wrap_width = width
+            self.clear()
+            for line in self._written:
+                self._write_rows(line)
+
+    def _write_rows(self, line: str) -> None:
+        style = _style(line)
+        for row in wrap_line(str(line), self._wrap_width):
+            self.write(Text(row, style=style), width=self._wrap_width)
 
 
 EARLIER_RULE = "── earlier messages ──"

@@ -85,6 +85,17 @@ class ChoiceList(OptionList):
         self._option_render_cache[key] = strips
         return strips
 
+    def unseen(self) -> tuple[int, int]:
+        """How many choices are scrolled out of sight: (above, below) the window. A
+        choice partly shown counts as shown."""
+        height = self.scrollable_content_region.height
+        lines = self._lines
+        if height <= 0 or len(lines) <= height:
+            return 0, 0
+        top = min(max(0, round(self.scroll_y)), len(lines) - 1)
+        bottom = min(top + height, len(lines)) - 1
+        return lines[top][0], self.option_count - 1 - lines[bottom][0]
+
     @on(events.Resize)
     def _keep_drawn_options(self, event: events.Resize) -> None:
         event.prevent_default()  # OptionList's own handler drops the drawn options
@@ -146,6 +157,10 @@ class PromptBar(Vertical):
 
     def on_mount(self) -> None:
         self.set_interval(1.0, self._tick)
+        self.watch(self.query_one(ChoiceList), "scroll_y", self._update_hint, init=False)
+
+    def on_resize(self) -> None:
+        self.call_after_refresh(self._update_hint)  # the list's window may show more now
 
     # showing ---------------------------------------------------------------------------
     def show(self, prompt: Prompt, busy: bool = False, deadline: float | None = None) -> None:
@@ -188,6 +203,8 @@ class PromptBar(Vertical):
             if self.is_attached and self.screen.focused is None:
                 options.focus()
         self._update_hint()
+        if len(items) > 1:  # what the list's window leaves out is known after its layout
+            self.call_after_refresh(self._update_hint)
         # Refreshing bindings rebuilds the Footer; do it only when the keys shown change.
         shown = tuple(self.check_action(a, ()) for a in ("pass", "back", "all", "confirm", "pick"))
         if shown != self._bindings_shown:
@@ -267,8 +284,17 @@ class PromptBar(Vertical):
         return entries, items
 
     def _update_hint(self) -> None:
+        if not self.is_attached:
+            return
         hint = self.query_one("#prompt-hint", Static)
         parts = []
+        # A list longer than its window says so (under it, where the rest would be); the
+        # arrows scroll it, and the counts follow.
+        above, below = self.query_one(ChoiceList).unseen()
+        if above:
+            parts.append(f"↑ {above} above")
+        if below:
+            parts.append(f"↓ {below} more")
         mode = self.prompt.mode
         if mode == "attackers":
             declared = ", ".join(self.prompt.declared)

@@ -1,0 +1,76 @@
+"""The table's top status line: the link state, the table's title, then whose turn it
+is, who is to act, the phase and the battle step — fitted to the line's width.
+
+A line too long for its width drops parts, least useful first, until it fits: the turn
+number, then the title (the table's name, join code and match score) — with the turn
+number back if that fits — then the turn number again, then the battle step (the battle
+panel and the prompt's title show it too). Whose turn it is, who is to
+act and the phase stay; the link state ("reconnecting…") stays, first. What still does
+not fit is cut at the end, as before.
+"""
+
+from __future__ import annotations
+
+from rich.cells import cell_len
+from textual import events, on
+from textual.markup import escape
+
+from client.viewmodel.table import StatusParts
+from client.widgets import MarkupStatic
+
+#: Between the parts of the line.
+SEPARATOR = " · "
+
+
+def _joined(pieces: list[tuple[str, str]]) -> tuple[str, int]:
+    """``pieces`` (plain text, its markup) joined: the markup and its width in cells."""
+    pieces = [piece for piece in pieces if piece[0]]
+    width = cell_len(SEPARATOR.join(plain for plain, _ in pieces))
+    return SEPARATOR.join(markup for _, markup in pieces), width
+
+
+def status_candidates(
+    link: str, title: str, parts: StatusParts | str
+) -> list[tuple[str, int]]:
+    """The line's markup (and width), longest first: each drops one more part. ``parts``
+    given as a plain string (a table model without parts) cannot drop any."""
+    head = [(link, f"[$warning]{escape(link)}[/]")]
+    titled = [(title, f"[b]{escape(title)}[/b]")]
+    if isinstance(parts, str):
+        return [_joined([*head, *titled, (parts, escape(parts))])]
+    shorter: tuple[tuple[list[tuple[str, str]], str], ...] = (
+        (titled, parts.line()),
+        (titled, parts.line(turn=False)),
+        ([], parts.line()),
+        ([], parts.line(turn=False)),
+        ([], parts.line(turn=False, step=False)),
+    )
+    return [_joined([*head, *kept, (line, escape(line))]) for kept, line in shorter]
+
+
+def fit_status(link: str, title: str, parts: StatusParts | str, width: int) -> str:
+    """The status line's markup for ``width`` cells (0: not known yet, the whole line)."""
+    candidates = status_candidates(link, title, parts)
+    if width > 0:
+        for markup, needed in candidates:
+            if needed <= width:
+                return markup
+        return candidates[-1][0]
+    return candidates[0][0]
+
+
+class StatusLine(MarkupStatic):
+    """The status line: :func:`fit_status` to its width, again when that changes."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id)
+        self._parts: tuple[str, str, StatusParts | str] = ("", "", "")
+
+    def show(self, link: str, title: str, parts: StatusParts | str) -> None:
+        """Show the line of ``link`` (the connection's state), ``title`` and ``parts``."""
+        self._parts = (link, title, parts)
+        self._fit()
+
+    @on(events.Resize)
+    def _fit(self) -> None:
+        self.set_markup(fit_status(*self._parts, self.content_region.width))
