@@ -115,12 +115,13 @@ def _outcome(match: Match, names: Sequence[str]) -> str:
 
 
 def _waiting(match: Match, names: Sequence[str], humans: Sequence[int],
-             mine: Sequence[int] = ()) -> str:  # fmt: skip
+             mine: Sequence[int] = (), away: Sequence[int] = ()) -> str:  # fmt: skip
     ready = [int(s) for s in match.get("ready") or []]
     if not ready:
         return ""
     if mine and set(mine) != set(humans):  # not hot-seat: "you" and the others' names
         names = ["you" if i in mine else n for i, n in enumerate(names)]
+    names = [f"{n} (away)" if i in away else n for i, n in enumerate(names)]
     waiting = [s for s in humans if s not in ready]
     what = "the next game" if match.get("next") == "game" else "a rematch"
     if not waiting:
@@ -131,18 +132,19 @@ def _waiting(match: Match, names: Sequence[str], humans: Sequence[int],
 
 
 def match_markup(match: Match | None, names: Sequence[str], humans: Sequence[int],
-                 mine: Sequence[int] = ()) -> str:  # fmt: skip
+                 mine: Sequence[int] = (), away: Sequence[int] = ()) -> str:  # fmt: skip
     """The match part of the screen: score, each game, result or what comes next
-    (``mine``: the seats this terminal holds)."""
+    (``mine``: the seats this terminal holds; ``away``: people whose connection is
+    gone, marked so where the screen waits for them)."""
     if not match:
         return ""
     games = match.get("games") or []
     if int(match.get("best_of") or 1) == 1 and int(match.get("played") or 1) == 1:
-        return _waiting(match, names, humans, mine)  # a table's only game: no score yet
+        return _waiting(match, names, humans, mine, away)  # a table's only game: no score yet
     lines = [_header(match, names)]
     if int(match.get("best_of") or 1) > 1:
         lines += [_game_line(g, names) for g in games]
-    lines += [_outcome(match, names), _waiting(match, names, humans, mine)]
+    lines += [_outcome(match, names), _waiting(match, names, humans, mine, away)]
     return "\n".join(line for line in lines if line)
 
 
@@ -159,6 +161,8 @@ class GameOverScreen(ModalScreen[str]):
         Binding("escape", "choose('table')", "Table / score"),
         Binding("l", "log(False)", "Log", id="table.log"),  # remapped with the table's
         Binding("c", "log(True)", "Chat", id="table.chat"),
+        # leaving the table, as at the table (m says the same in this screen's words)
+        Binding("ctrl+l", "choose('menu')", "Leave", id="table.leave", show=False),
     ]
 
     class Asked(Message):
@@ -185,12 +189,23 @@ class GameOverScreen(ModalScreen[str]):
         self.mine = list(mine)
         self.asked = False
         self._retired = False
+        #: Why the table has no next game after all (its host closed it), or "".
+        self.ended = ""
+        #: The people whose connection is gone (the table may wait for them).
+        self.away: Sequence[int] = ()
 
     @property
     def next_kind(self) -> str | None:
         """"game" or "rematch" when this screen may ask for it now."""
         kind = (self.match or {}).get("next")
-        return str(kind) if self.can_replay and not self.asked and kind else None
+        usable = self.can_replay and not self.asked and not self.ended
+        return str(kind) if usable and kind else None
+
+    def table_closed(self, why: str) -> None:
+        """The table is gone (its host closed it): no next game is offered, and the
+        screen says why for as long as it shows."""
+        self.ended = why
+        self.show(self.table, self.match, self.away)
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="center-box", id="over-box"), Vertical(classes="panel"):
@@ -206,7 +221,9 @@ class GameOverScreen(ModalScreen[str]):
         return "Match over" if decided else "Game over"
 
     def _text(self) -> str:
-        part = match_markup(self.match, self.names, self.humans, self.mine)
+        part = match_markup(self.match, self.names, self.humans, self.mine, self.away)
+        if self.ended:  # instead of what the next game would be
+            part = f"[b $warning]{escape(self.ended)}[/]"
         return over_markup(self.table) + (f"\n\n{part}" if part else "")
 
     def _options(self) -> list[Option]:
@@ -220,11 +237,12 @@ class GameOverScreen(ModalScreen[str]):
     def on_mount(self) -> None:
         self.query_one("#over-list", OptionList).focus()
 
-    def show(self, table: TableModel, match: Match | None) -> None:
-        """Redraw with the table's latest state (who has asked for the next game)."""
-        self.table, self.match = table, match
-        if not self.is_mounted:
-            return
+    def show(self, table: TableModel, match: Match | None, away: Sequence[int] = ()) -> None:
+        """Redraw with the table's latest state (who has asked for the next game, who is
+        away)."""
+        self.table, self.match, self.away = table, match, away
+        if not self.is_mounted or not self.query("#over-title"):
+            return  # its widgets, not composed yet, are made from these
         self.query_one("#over-title", Static).update(self._title())
         self.query_one("#over-text", Static).update(self._text())
         options = self.query_one("#over-list", OptionList)
@@ -248,7 +266,7 @@ class GameOverScreen(ModalScreen[str]):
                 return
             self.asked = True
             self.post_message(self.Asked())
-            self.show(self.table, self.match)
+            self.show(self.table, self.match, self.away)
             return
         if what == "table":
             self.peek(not self.has_class("-peek"))

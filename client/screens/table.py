@@ -29,7 +29,6 @@ from textual.content import Content
 from textual.css.query import NoMatches
 from textual.geometry import Size
 from textual.layout import DockArrangeResult
-from textual.markup import escape
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar
 from textual.widget import Widget
@@ -38,7 +37,7 @@ from textual.widgets import Static
 from client.viewmodel.details import CardDetails, card_details
 from client.viewmodel.prompt import Prompt
 from client.viewmodel.table import HandCard, TableModel
-from client.widgets import MarkupStatic, steady_virtual_size
+from client.widgets import steady_virtual_size
 from client.widgets.chain import BattleView, ChainView, DecksView
 from client.widgets.details import DetailsPanel, DetailsPopup
 from client.widgets.hand import HandView
@@ -47,6 +46,7 @@ from client.widgets.keys import KeyBar
 from client.widgets.lines import QuickBlank, quick_vertical_scrollbar
 from client.widgets.log import ChatPanel, GameLog
 from client.widgets.prompt import PromptBar
+from client.widgets.status import StatusLine
 from client.widgets.strip import CardStrip
 from client.widgets.territory import Territory
 
@@ -168,6 +168,8 @@ class TableScreen(Screen[None], QuickBlank):
         Binding("ctrl+l", "leave", "Leave game", id="table.leave"),
         # offered in the prompt's menu too; the footer has no room for it at 80 columns
         Binding("P", "skip", "Pass until my turn", id="table.skip", show=False),
+        # the side log or the chat input has the keys (wide layout): back to the choices
+        Binding("escape", "to_prompt", "Back to the prompt"),
     ]
 
     def __init__(self, watching: bool = False) -> None:
@@ -189,7 +191,7 @@ class TableScreen(Screen[None], QuickBlank):
     def compose(self) -> ComposeResult:
         with Row(id="main"):
             with Column(id="left"):
-                yield MarkupStatic("", id="status")
+                yield StatusLine(id="status")
                 with Board(id="board"):  # the players' widgets go in around the chain
                     yield ChainView(id="chain")
                     yield BattleView(id="battle")
@@ -246,11 +248,9 @@ class TableScreen(Screen[None], QuickBlank):
 
     def _show(self, frame: TableFrame) -> None:
         table, wide = frame.table, self.wide
-        # the link state leads the line: a narrow terminal cuts the line's end
-        link = f"[$warning]{escape(frame.link)}[/] · " if frame.link else ""
-        title = f"[b]{escape(frame.title)}[/b] · " if frame.title else ""
-        status = f"{link}{title}{escape(table.status)}"
-        self.query_one("#status", MarkupStatic).set_markup(status)
+        # the link state leads the line; a narrow one drops the least useful parts
+        parts = table.status_parts or table.status
+        self.query_one("#status", StatusLine).show(frame.link, frame.title, parts)
         self._place_players(table)
         for panel in table.players:  # each widget redraws only if its part changed
             block = self._blocks[panel.seat]
@@ -401,6 +401,17 @@ class TableScreen(Screen[None], QuickBlank):
 
     def action_leave(self) -> None:
         self.app.action_leave_game()  # type: ignore[attr-defined]
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "to_prompt":  # offered only where the keys left the prompt for
+            focused = self.focused
+            return focused is not None and (
+                isinstance(focused, GameLog) or focused.id in ("chat-input", "chat-lines")
+            )
+        return True
+
+    def action_to_prompt(self) -> None:
+        self.query_one(PromptBar).focus_choices()
 
     @on(ChatPanel.Said)
     def _back_to_prompt(self) -> None:

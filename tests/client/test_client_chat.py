@@ -272,3 +272,30 @@ async def test_a_line_said_while_reconnecting_is_not_lost_unseen() -> None:
         fake.controller.apply([LinkState("online")])
         fake.controller.chat("back")
         assert [m["text"] for m in fake.sent if m["t"] == "chat"] == ["back"]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("key", ["l", "c"])
+async def test_escape_from_the_side_log_or_chat_gives_the_keys_back_to_the_prompt(
+    key: str,
+) -> None:
+    """Wide layout: l (the log) and c (the chat input) take the keys; the footer offers
+    Escape, which gives them back to the prompt's choices, whose keys work again."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        fake = Fake(app, [0])
+        fake.show(0, v.maneuver())
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert "Back to the prompt" not in screen_text(app).splitlines()[-1]
+        await pilot.press(key)
+        await pilot.pause()
+        focused = app.focused
+        assert focused is not None and focused.id in ("log", "chat-input")
+        assert "esc Back to the prompt" in screen_text(app).splitlines()[-1]
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "choices"
+        await pilot.press("p")  # the prompt's keys work again
+        await pilot.pause()
+        assert [m["t"] for m in fake.sent][-1:] == ["submit"]

@@ -159,6 +159,20 @@ async def test_play_again_asks_for_a_rematch_for_every_held_seat() -> None:
         assert app.game is None  # the menu: the player left the table
 
 
+async def test_ctrl_l_leaves_from_the_game_over_screen_as_at_the_table() -> None:
+    app = make_app()
+    async with app.run_test(size=(100, 30)) as pilot:
+        fake = MatchFake(app, [0])
+        one = {"best_of": 1, "number": 1, "game": 1, "played": 1, "wins": [1, 0],
+               "heroes": [], "games": [game(1, ["thedric_egen", "beledan_kind"], [0])],
+               "winners": [0], "next": "rematch", "ready": [], "tally": [1, 0]}  # fmt: skip
+        fake.show_match(0, over_for(0), one, status="over")
+        await over_screen(pilot, app)
+        await pilot.press("ctrl+l")
+        await pilot.pause()
+        assert app.game is None  # the menu, as "m" goes
+
+
 async def test_a_spectator_sees_the_score_but_cannot_ask() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -283,3 +297,12 @@ def test_the_lobby_says_the_timer_and_what_happens_to_a_player_who_is_away() -> 
     calm = {"seats": [], "options": {"timer": 0, "grace": 60, "policy": "wait"}}
     assert "no time limit" in lobby_markup("K7QF3M", calm)
     assert "Timer" not in lobby_markup("K7QF3M", {"seats": []})  # options not known yet
+
+
+def test_the_waiting_line_marks_a_player_who_is_away() -> None:
+    match = {"best_of": 3, "game": 1, "played": 1, "wins": [1, 0], "games": [],
+             "next": "game", "ready": [0], "tally": [1, 0]}  # fmt: skip
+    here = match_markup(match, ["Ann", "Bo"], [0, 1], [0])
+    assert "waiting for Bo." in here
+    gone = match_markup(match, ["Ann", "Bo"], [0, 1], [0], away=[1])
+    assert "waiting for Bo (away)." in gone

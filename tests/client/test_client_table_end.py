@@ -177,11 +177,15 @@ async def test_a_guest_told_the_host_closed_the_table_is_not_told_it_lost_the_li
         fake.show_match(1, over_for(1), match_info(), status="over")
         await over_screen(pilot, app)
         game = fake.controller
+        assert "Next game" in screen_text(app)  # the match goes on, so far
         game.apply([LinkState("online"), Notice("Gone.", "warning", stopping=STOP_TABLE_CLOSED)])
         game.apply([LinkState("reconnecting")])
         await pilot.pause()
         assert "Gone." in notices(app)  # the reason counts, whatever the words
         assert not any("Lost the connection" in n for n in notices(app))
+        text = screen_text(app)  # the game-over screen says so for as long as it shows
+        assert "Gone. There is no next game." in text, text
+        assert "Next game" not in text and "Play again" not in text
         game.apply([LinkState("closed")])
         assert game.link == "the host closed the table"
 
