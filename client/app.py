@@ -228,6 +228,7 @@ class AllegianceApp(App[int]):
             options.setdefault("timer", self.settings.timer)
         session.start_create(plan.setup(), [s.to_wire() for s in plan.seats],
                              options, plan.humans)  # fmt: skip
+        session.watch_too = len(plan.humans) > 1  # between people: the public view
         title = "Hot-seat" if len(plan.humans) > 1 else "Local game"
         self._run_game(GameController(self, session, local=True, title=title,
                                       settings=self._server_settings()))  # fmt: skip

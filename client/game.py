@@ -40,6 +40,7 @@ from client.screens.leave import close_warning
 from client.screens.lobby import LobbyScreen
 from client.screens.logview import LogScreen
 from client.screens.table import TableFrame, TableScreen
+from client.settings import forget_seat
 from client.viewmodel.log import sentences
 from client.viewmodel.prompt import Prompt, as_the_server_passes, is_out, safe_prompt
 from client.viewmodel.table import build_table
@@ -132,7 +133,7 @@ class GameController:
 
                 self.server = await start_local_server(**self.app.server_settings)
             except Exception as exc:  # the server could not start: say so, no traceback
-                self.deliver([Failed(f"Could not start the local server: {exc}")])
+                self.deliver([Failed(start_failure(exc, self.app.server_settings))])
                 return
             self.url = self.server.url
             if self.advertise is not None:
@@ -170,6 +171,9 @@ class GameController:
         await self._stop_server(self._stop_reason())
         if self.connection is not None:
             online = self.link == "" and not self.local  # a local server stops anyway
+            lobby = self.session.any_table_info().get("status") == "waiting"
+            if online and lobby and self.url and self.session.table:
+                forget_seat(self.url, self.session.table)  # leaving a lobby frees the seat
             await self.connection.close(self.session.leave_messages() if online else None)
 
     def _stop_reason(self) -> str:
@@ -258,6 +262,8 @@ class GameController:
             self.host_said = notice.stopping  # the link drops next: say why, not "lost"
             if notice.stopping == STOP_TABLE_CLOSED and self.connection is not None:
                 self.connection.stop_reconnecting()  # the table is gone for good
+            if notice.stopping == STOP_TABLE_CLOSED and self.over_screen is not None:
+                self.over_screen.table_closed(f"{notice.text} There is no next game.")
         quiet = self.over_screen is not None and notice.severity == "information"
         timeout = OVER_NOTICE_TIMEOUT if quiet else None
         self.app.notify(notice.text, severity=notice.severity, timeout=timeout)  # type: ignore[arg-type]
@@ -367,11 +373,23 @@ class GameController:
         deciding = self.session.seats_to_decide()
         if self.curtain is not None:
             return deciding[0] if deciding else self.curtain.seat
+        if not deciding and self._nobody_here_plays():
+            return None  # the public view: no hand of anyone at this keyboard
         if self.displayed in deciding or (not deciding and self.displayed in held):
             return self.displayed
         if deciding:
             return deciding[0]
         return held[0]
+
+    def _nobody_here_plays(self) -> bool:
+        """Hot-seat: the turn is a bot's, and no person at this keyboard decides, so the
+        table shows its public view (the last person's hand must not wait on screen for
+        the next person to see). In a person's own turn their view stays while bots
+        respond, so it does not blink away after every maneuver."""
+        public = self.session.view(None) if self.hotseat else None
+        if public is None or public.get("result") is not None:
+            return False
+        return public.get("current") not in self.session.seats
 
     def _raise_curtain(self, seat: int) -> None:
         stream = self.session.stream(seat)
@@ -482,20 +500,23 @@ class GameController:
         if not stream or not view or not view.get("result") or _played(stream) != self.played:
             return
         match = stream.table_info.get("match")
-        if self.over_screen is not None:
-            self.over_screen.show(build_table(view), match)  # who has asked for the next game
+        seats = stream.table_info.get("seats") or []
+        away = [i for i, s in enumerate(seats) if s.get("kind") == "human"
+                and s.get("claimed") and s.get("connected") is False]  # fmt: skip
+        if self.over_screen is not None:  # who has asked for the next game, who is away
+            self.over_screen.show(build_table(view), match, away)
         if self.over_shown:
             return
         self.over_shown = True
         if self.curtain is not None:
             self.curtain.dismiss(self.curtain.seat)
-        seats = stream.table_info.get("seats") or []
         names = [str(s.get("name") or f"Seat {i + 1}") for i, s in enumerate(seats)]
         humans = [i for i, s in enumerate(seats) if s.get("kind") == "human"]
         mine = self.session.seats
         screen = GameOverScreen(
             build_table(view), bool(mine), match, names, humans, mine, self._close_warning(match)
         )
+        screen.away = away
         self.over_screen = screen
         # The screen says it all: no toast over its box. Toasts are posted, not shown at
         # once: this clears too those of this batch ("The game is over.").
@@ -596,6 +617,13 @@ class GameController:
                 severity="warning",
             )
             return
+        if self.displayed is None and self.session.seats:  # hot-seat, a bot's turn
+            self.app.notify(
+                "Not sent: the table shows its public view while a bot plays; write when "
+                "a player's view is back.",
+                severity="warning",
+            )
+            return
         problem = self.session.chat(self.displayed, text)
         if problem:
             self.app.notify(problem, severity="warning")
@@ -615,3 +643,24 @@ def _played(stream: SeatStream) -> int:
     """Which of its table's games a stream's document shows (1 for an older server)."""
     match = stream.table_info.get("match")
     return int(match.get("played") or 1) if isinstance(match, dict) else 1
+
+
+def start_failure(exc: Exception, settings: dict[str, Any]) -> str:
+    """Why the local server did not start, in one sentence. A database that cannot be
+    used is named; one that is not a games database says what to do about it."""
+    import sqlite3
+    from pathlib import Path
+
+    from server.local import local_games_path
+
+    said = f"Could not start the local server: {exc}"
+    db = settings.get("db_path")
+    if not db or not isinstance(exc, sqlite3.Error):
+        return said
+    if str(db) not in said:
+        said = f"Could not start the local server: {db}: {exc}"
+    if isinstance(exc, sqlite3.OperationalError):  # locked, unreadable: not the file's content
+        return said
+    if Path(db) == local_games_path():  # the file of this machine's local games
+        return f"{said}. Move that file away (a new one is made in its place) and try again."
+    return f"{said}. Choose another file with --db."

@@ -219,6 +219,9 @@ class ClientSession:
         #: ids of the ``join``-with-token requests of the latest (re)connection
         self._resume_ids: set[str] = set()
         self.spectator = False
+        #: Watch the table's public view too (the spectator's stream, beside the seats):
+        #: a hot-seat keyboard shows it while nobody sitting at it decides.
+        self.watch_too = False
         #: The table's chat as received so far, oldest first (the last :data:`CHAT_KEEP`).
         self.chat_lines: list[ChatLine] = []
 
@@ -479,6 +482,8 @@ class ClientSession:
             updates.append(Seated(self.table, seat, token))
             self.send({"t": "join", "id": self._next_id(), "table": self.table,
                        "seat": seat, "token": token})  # fmt: skip
+        if self.watch_too:
+            self.send({"t": "watch", "id": self._next_id(), "table": self.table})
         return updates
 
     def _on_seated(self, msg: Mapping[str, Any]) -> list[Update]:

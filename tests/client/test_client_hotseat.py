@@ -124,3 +124,45 @@ async def test_reconnect_mid_chain_restores_the_view_and_the_prompt() -> None:
         await pilot.press("p")
         while game.session.view(game.displayed) == before_view:
             await waiter.wait(pilot)
+
+
+async def test_a_bots_turn_at_a_hotseat_keyboard_shows_the_public_view() -> None:
+    """Two people and a bot: while the bot plays its turn and no person is asked, the
+    table shows its public view, so the last person's hand does not wait on screen for
+    the next person to read; each person's decision comes behind the curtain."""
+    plan = LocalPlan(
+        "ffa",
+        (SeatPlan("human", "Ann", None), SeatPlan("human", "Ben", None),
+         SeatPlan("bot", "Cy", None, 0)),
+        {"seed": 3, "bot_seed": 4},
+    )  # fmt: skip
+    app = make_app(start=plan)
+    app.server_settings = {"allow_fixed_seeds": True}
+    waiting: list[str] = []  # the prompt lines of the public frames drawn
+
+    def each_step() -> None:
+        secrecy()  # no hand of Ann's or Ben's on any screen but their own
+        game, screen = app.game, app.screen
+        if game is None or not isinstance(screen, TableScreen):
+            return
+        public = game.session.view(None) or {}
+        if game.displayed is None and public.get("result") is None:
+            assert public.get("current") == 2, "only in the bot's turn"
+        frame = screen.frame
+        if frame is not None and frame.log_owner is game.session.stream(None):
+            assert frame.table.seat is None and frame.table.hand == ()
+            assert not screen.query_one("#hand").display  # no hand line at all
+            waiting.append(frame.prompt.title)
+        if int(public.get("turn") or 0) > 6:  # each seat has played two turns
+            raise Enough
+
+    async with app.run_test(size=(100, 30)) as pilot:
+        secrecy = SecrecyCheck(app)
+        with pytest.raises(Enough):
+            await play_to_the_end(app, pilot, each_step=each_step)
+    assert any(title.startswith("Waiting for Cy") for title in waiting), waiting[:5]
+    assert secrecy.checked > 50
+
+
+class Enough(Exception):
+    """Seen enough of the game."""
