@@ -440,8 +440,14 @@ def _grace_for_the_absent(table: Table) -> None:
 
 def _agrees_unasked(table: Table, s: Seat) -> bool:
     """A human seat that agrees to the next game without being asked: one a bot plays
-    for, or one that conceded and whose player is gone."""
-    return s.takeover or (s.conceded and not table.connected(s.seat))
+    for, or, under the policy "concede", one that conceded and whose player is still
+    gone once the grace is over (ruling 39). A player who conceded and lost the
+    connection a moment ago has their grace to come back and ask; under "wait" the table
+    waits for them."""
+    if s.takeover:
+        return True
+    gone = s.conceded and not table.connected(s.seat) and s.grace is None
+    return gone and table.options["policy"] == "concede"
 
 
 def _start_sentence(series: Series, names: list[str]) -> str:

@@ -288,6 +288,8 @@ class Publisher:
         del stream.subscribers[sub]
         if seat is not None and not stream.subscribers and self.seats[seat].kind == "human":
             s = self.seats[seat]
+            if left and self.status == "waiting":
+                self._release(s)  # the lobby: the game must not start with them gone
             between = self.status == "over" and self.series.between_games()
             if self.status in ("playing", "over"):  # after a game too: a rematch waits for them
                 said = f"{s.name} left the table." if left else f"{s.name} lost the connection."
@@ -299,6 +301,15 @@ class Publisher:
         self.publish([])
         if self.status == "over" and not any(st.subscribers for st in self.streams.values()):
             self.host.on_idle(self)
+
+    def _release(self, s: Seat) -> None:
+        """A player who left the lobby (said ``leave`` before the table's first game)
+        gives their seat up: it is free for someone else, and their token no longer
+        takes it back (they join again like anyone)."""
+        s.token_hash = None
+        self.host.store.release_seat(self.id, s.seat)
+        said = f"{s.name} left; their seat is free again."
+        self.notice("seat_disconnected", said, {"seat": s.seat, "left": True})
 
     def _tell_players_of_a_watcher(self, watchers: Stream) -> None:
         """The players (not the watchers) are told that someone watches: at a table whose

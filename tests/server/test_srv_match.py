@@ -534,3 +534,23 @@ async def test_a_player_who_leaves_after_the_game_is_said_to_have_left(
     assert table is not None and table.seats[1].grace is None  # no grace after a single game
     for client in clients:
         await client.close()
+
+
+def test_a_player_who_conceded_and_left_agrees_unasked_only_as_the_policy_says() -> None:
+    """Ruling 39: a seat whose player conceded and is gone stands in for the next game
+    only under "concede", once its grace is over; never at once, never under "wait"."""
+    from types import SimpleNamespace
+
+    from server.matchplay import _agrees_unasked
+
+    def agrees(policy: str, *, connected: bool, grace: object, conceded: bool = True) -> bool:
+        table = SimpleNamespace(options={"policy": policy}, connected=lambda seat: connected)
+        seat = SimpleNamespace(seat=1, takeover=False, conceded=conceded, grace=grace)
+        return _agrees_unasked(table, seat)  # type: ignore[arg-type]
+
+    assert agrees("concede", connected=False, grace=None)
+    assert not agrees("concede", connected=False, grace="running")  # may come back yet
+    assert not agrees("concede", connected=True, grace=None)  # here: asked like anyone
+    assert not agrees("wait", connected=False, grace=None)
+    assert not agrees("bot", connected=False, grace=None)  # the bot's takeover says so
+    assert not agrees("concede", connected=False, grace=None, conceded=False)

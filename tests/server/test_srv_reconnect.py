@@ -339,3 +339,31 @@ async def test_a_player_may_concede_and_then_only_the_server_plays_the_seat(
     again = await creator.request({"t": "concede", "table": code, "seat": 1, "token": token})
     assert again["t"] == "error" and again["code"] == "not_playing"
     await creator.close()
+
+
+async def test_a_player_who_leaves_the_lobby_frees_the_seat(server: LocalServer) -> None:
+    """Before the first game a seat whose player says ``leave`` is free again: the game
+    does not start with them gone, their token no longer takes it, someone else may."""
+    maker = ProtocolClient(server.url, "maker")
+    await maker.connect()
+    specs = [{"kind": "human", "name": f"P{i}"} for i in range(3)]
+    created = await maker.create("toy", {}, specs, {"pass_delay": 0}, claim=[0])
+    code = created["table"]
+    await maker.join(code, 0)
+    leaver = ProtocolClient(server.url, "Lee")
+    await leaver.connect()
+    seated = await leaver.request({"t": "join", "table": code, "name": "Lee"})
+    seat, token = seated["seat"], seated["token"]
+    reply = await leaver.request({"t": "leave", "table": code, "seat": seat, "token": token})
+    assert reply["t"] == "left"
+    await maker.wait_for(lambda: any("seat is free again" in n["message"] for n in maker.notices))
+    table = server.server.lobby.get(code)
+    assert table is not None and not table.seats[seat].claimed and table.status == "waiting"
+    refused = await leaver.request({"t": "join", "table": code, "seat": seat, "token": token})
+    assert refused["t"] == "error"  # the old token takes nothing back
+    for name in ("Ann", "Bo"):  # two others fill the table: it starts with them
+        other = ProtocolClient(server.url, name)
+        await other.connect()
+        assert (await other.request({"t": "join", "table": code, "name": name}))["t"] == "seated"
+    assert table.status == "playing" and all(s.claimed for s in table.seats)
+    assert {s.name for s in table.seats} == {"P0", "Ann", "Bo"}
