@@ -21,7 +21,7 @@ from typing import Any
 
 from client.cards import CardBook, CardInfo, default_book
 from client.viewmodel.refs import Namer
-from client.viewmodel.table import STEP_NAMES, chain_label
+from client.viewmodel.table import STEP_NAMES, _source, chain_label
 from shared.protocol.windows import others_turn_window, server_passes
 
 Action = dict[str, Any]
@@ -321,6 +321,16 @@ def _menu_choices(
     return out
 
 
+def _choose_title(prompt: Mapping[str, Any], namer: Namer) -> str:
+    """A choice asked as an effect resolves, with what resolves and what the choice is
+    for: "Exhume resolves: choose one to put on the bottom of its deck"."""
+    resolving = prompt.get("resolving")
+    source = _source(resolving, namer) if isinstance(resolving, Mapping) else ""
+    why = str(prompt.get("why") or "")
+    head = f"{source} resolves: choose" if source else "Choose as the effect resolves"
+    return f"{head} — {why}" if why else head
+
+
 def _title(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> tuple[str, bool]:
     """The prompt's heading, and whether it is an optional response window."""
     kinds = {a.get("kind") for a in legal}
@@ -337,7 +347,7 @@ def _title(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> tuple[
     if "draw" in kinds:
         return "Draw a card: choose a deck", False
     if "choose" in kinds:
-        return "Choose (as the effect resolves)", False
+        return _choose_title(prompt, namer), False
     if "discard" in kinds:
         return "Discard a card" + _discard_reason(prompt, namer), False
     if "trigger" in kinds:

@@ -336,3 +336,20 @@ def test_a_split_card_on_the_chain_names_the_face_played() -> None:
     assert build_table(view, book).chain[0].label == frost
     events = [{"t": "announced", "seat": 1, "item": view["chain"][0]}]
     assert sentences(events, view)[0].startswith(f"Bob announced {frost}")
+
+
+def test_a_choice_asked_as_an_effect_resolves_says_what_resolves_and_why() -> None:
+    view = v.choose()
+    del view["prompt"]["text"]
+    view["prompt"]["why"] = "put on the bottom of its deck"
+    view["prompt"]["resolving"] = {"id": 4, "seat": 0, "kind": "ability",
+                                   "source": "new_recruits", "targets": []}  # fmt: skip
+    title = build_prompt(view, BOOK).title
+    assert title == "New Recruits resolves: choose — put on the bottom of its deck"
+    view["prompt"]["resolving"] = {"id": 5, "seat": 0, "kind": "play",
+                                   "source": "battle_surge", "targets": []}  # fmt: skip
+    assert build_prompt(view, BOOK).title.startswith("Battle Surge resolves: choose — ")
+    del view["prompt"]["resolving"]  # an older server: the words it gives
+    assert build_prompt(view, BOOK).title == (
+        "Choose as the effect resolves — put on the bottom of its deck"
+    )

@@ -140,3 +140,25 @@ def test_a_discard_prompt_says_what_makes_the_seat_discard() -> None:
     prompt = view_for(sc.g, 1)["prompt"]
     assert prompt["kind"] == "discard"
     assert (prompt["source"], prompt["by"], prompt["ability"]) == ("exhume", 0, True)
+
+
+def test_a_choice_asked_as_an_effect_resolves_names_the_chain_entry() -> None:
+    """A "choose" prompt carries what resolves (the chain entry's terms), for the
+    player to know what the choice is for."""
+    seen = 0
+    for seed in range(40):
+        rnd = random.Random(seed)
+        g = new_game(setup_for("duel", 2), seed)
+        for _ in range(3000):
+            if g.result is not None or g.prompt is None:
+                break
+            if g.prompt.kind == "choose":
+                prompt = view_for(g, g.prompt.seat)["prompt"]
+                assert prompt["why"] and prompt["resolving"]["source"], prompt
+                assert prompt["resolving"]["seat"] == g.resolution.item.seat  # type: ignore[union-attr]
+                seen += 1
+            seat = g.prompt.seat
+            apply_action(g, seat, rnd.choice(legal_actions(g, seat)))
+        if seen >= 3:
+            break
+    assert seen >= 3

@@ -168,6 +168,8 @@ def _prompt(g: GameState) -> dict[str, Any] | None:
     if pr.kind == "choose":
         out["options"] = list(pr.data["options"])
         out["why"] = pr.data.get("why", "")
+        if g.resolution is not None:  # what resolves and asks: the chain entry's terms
+            out["resolving"] = chain.describe(g, g.resolution.item)
     elif pr.kind == "draw":
         out["decks"] = list(pr.data["decks"])
     elif pr.kind == "targets":
