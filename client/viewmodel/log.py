@@ -112,6 +112,10 @@ def _chain_label(e: Event, n: Namer) -> str:
 _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
     "game_started": lambda e, n: "The game began.",
     "first_player": lambda e, n: f"{_who(e, n)} plays first.",
+    "team_roll": lambda e, n: (
+        f"Team {int(e.get('team', 0)) + 1} won the roll: {_who(e, n)} chooses which of "
+        "its players goes first."
+    ),
     "refreshed_all": lambda e, n: f"{_who(e, n)}'s cards were refreshed.",
     "cooldown_moved": lambda e, n: (
         f"{_who(e, n)}'s {n.ability(int(e.get('seat', 0)), str(e.get('ability', '?')))}"

@@ -353,3 +353,8 @@ def test_a_choice_asked_as_an_effect_resolves_says_what_resolves_and_why() -> No
     assert build_prompt(view, BOOK).title == (
         "Choose as the effect resolves — put on the bottom of its deck"
     )
+
+
+def test_the_team_roll_is_told_in_the_log() -> None:
+    line = sentences([{"t": "team_roll", "team": 1, "seat": 0}], v.base(0))[0]
+    assert line == "Team 2 won the roll: Alice chooses which of its players goes first."

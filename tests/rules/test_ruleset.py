@@ -200,3 +200,12 @@ def test_conceding_is_refused_away_from_priority_and_never_listed() -> None:
     with pytest.raises(Refused) as refused:
         R.apply(g, seat, {"kind": "concede"})
     assert refused.value.code == "illegal"
+
+
+def test_a_team_game_logs_which_team_won_the_roll_and_who_chooses() -> None:
+    """Ruling 23: the roll picks a team, whose first seat chooses who goes first."""
+    for seed in range(6):
+        g = R.new_game(setup_for("team", 4), seed)
+        (roll,) = [e for e in g.events if e["t"] == "team_roll"]
+        assert g.prompt.kind == "first" and roll["seat"] == g.prompt.seat
+        assert g.players[roll["seat"]].team == roll["team"]

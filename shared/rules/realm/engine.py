@@ -159,6 +159,7 @@ def _choose_first(g: GameState, setup: Mapping[str, Any]) -> None:
     if g.format == "team":
         g.rng, t = rng.below(g.rng, 2)
         team = [s for s in g.order if g.players[s].team == t]
+        ops.emit(g, "team_roll", team=t, seat=team[0])  # ruling 23: its first seat chooses
         g.prompt = Prompt(kind="first", seat=team[0], data={"seats": team})
         return
     if g.format == "sworn":
