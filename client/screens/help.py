@@ -72,10 +72,20 @@ RULES = """\
 **Goal.** Reduce every enemy hero's health to 0 (teams: both enemy heroes; sworn enemy:
 the player to your left, shown as "hunts" on each hero's line).
 
+**Set-up.** Each player starts with production 5, gold 0, a hand of four cards (two
+basic units, one elite unit, one action card, unless the hero's special rules say
+otherwise) and the hero's weapon and armor in play; only the initial ability (*Equip*)
+is unlocked.
+
 **A turn.** *Production*: production +1, then gain that much gold. *Refresh*: cooldowns
 move one space closer to ready; exhausted cards refresh. *Draw*: draw from the basic,
 elite or action deck. *Maneuvers*: any number, any order. *End of turn*: end-of-turn
 effects, a last chance for maneuvers, "until end of turn" effects end.
+
+**Two players: the first turn.** The player who goes first gets no production increase,
+draws no card and cannot attack with the hero's weapon on that turn (the other player's
+first turn is normal). With three or four players, nobody attacks with the weapon on
+their first turn.
 
 **Maneuvers.** Unlock a hero ability (pay its gold once; each level needs one from the
 level below), use a ready ability, enlist a unit, play an action card, initiate a
@@ -96,6 +106,11 @@ rating once per turn (you split it among simultaneous sources). Weapons take no 
 back. After each step players may react.
 
 **Counters.** Damage (a unit dies at damage ≥ health), augments (+1/+1 each), cooldowns.
+Damage stays on a unit from turn to turn until it is destroyed or the damage is healed.
+
+**Heroes.** Every hero has special rules of their own (Hakor Dajet, for one, never
+draws units): read them, with every ability, in the card browser (`{menu_cards}` in the
+main menu) or with `{table_details}` on a hero at the table (`tab` to it first).
 """
 
 
@@ -108,7 +123,7 @@ def help_text(keys: Mapping[str, str] | None = None) -> str:
     """The help, with the player's keys (``keys``: the changed ones) in the table."""
     keys = effective_keys(keys or {})
     shown = {k.replace(".", "_"): _cell(key_label(v)) for k, v in keys.items()}
-    return KEYS.format_map(shown) + RULES
+    return (KEYS + RULES).format_map(shown)
 
 
 class HelpScreen(ModalScreen[None]):

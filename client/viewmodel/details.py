@@ -23,6 +23,7 @@ from client.cards import CardBook, CardInfo, default_book
 from client.viewmodel.table import (
     AbilityLine,
     ChainLine,
+    DeckLine,
     Equipment,
     HandCard,
     PlayerPanel,
@@ -55,6 +56,10 @@ class CardDetails:
     text: tuple[str, ...] = ()  # the card's rules text, one paragraph a line
     state: tuple[str, ...] = ()  # its current modifiers: damage, augments, exhausted…
     flavor: str = ""
+    #: Shown only in full (the popup, key ``i``), not in the wide layout's panel: a
+    #: hero's every ability with its text and the decks (the compact layout shows
+    #: neither on the board).
+    more: tuple[str, ...] = ()
 
 
 def card_details(table: TableModel, ref: str, book: CardBook | None = None) -> CardDetails | None:
@@ -71,7 +76,7 @@ def card_details(table: TableModel, ref: str, book: CardBook | None = None) -> C
             if panel is None:
                 return None
             if kind == "h":
-                return _hero(panel, book)
+                return _hero(table, panel, book)
             return _equipment(panel, panel.weapon if kind == "w" else panel.armor, kind, book)
         if kind == "k":
             line = next((c for c in table.chain if c.id == int(rest)), None)
@@ -170,7 +175,7 @@ def _hand_card(table: TableModel, handle: int, book: CardBook) -> CardDetails | 
         " / ".join(f"{name} {c}g" for name, c, _ in info.halves) if info.halves else card.cost_label
     )
     own = where == "Your hand"
-    state = ("Playable now" if card.playable else "Not playable now",) if own else ()
+    state = (_playability(table, card, info),) if own else ()
     return CardDetails(
         ref=card.ref,
         name=card.name,
@@ -182,6 +187,41 @@ def _hand_card(table: TableModel, handle: int, book: CardBook) -> CardDetails | 
         state=state,
         flavor=info.flavor,
     )
+
+
+def _playability(table: TableModel, card: HandCard, info: CardInfo) -> str:
+    """Whether a card of your hand can be played now and, when it cannot, the likely
+    reason, as far as your own view tells it.
+
+    Decision: only reasons the view shows for certain are given: another player is to
+    act, the printed cost is more than your gold (a cost changed by an effect is not in
+    the view: then the cost is not given as the reason), a card that is no reaction
+    maneuver (a unit; every action card is one) outside your maneuver phase or while the
+    chain or a battle is on. A unit
+    limit or a missing legal target cannot be read reliably: "Not playable now"."""
+    if card.playable:
+        return "Playable now"
+    you = table.you()
+    if you is None:
+        return "Not playable now"
+    if not (you.has_priority or you.is_to_act):
+        return "Not playable now: another player is to act"
+    cost = _least_cost(card, info)
+    if cost is not None and cost > you.gold:
+        return f"Not playable now: costs {cost} gold; you have {you.gold}"
+    if info.kind in _UNIT_KINDS and not info.reaction:  # action cards are reactions
+        if not (you.is_current and table.phase == "maneuver"):
+            return "Not playable now: not your maneuver phase (only reaction maneuvers now)"
+        if table.chain or table.battle is not None:
+            return "Not playable now: only reaction maneuvers now"
+    return "Not playable now"
+
+
+def _least_cost(card: HandCard, info: CardInfo) -> int | None:
+    """The gold the card needs at least: its cost, or its cheaper half's."""
+    if info.halves:
+        return min(cost for _name, cost, _text in info.halves)
+    return card.cost
 
 
 #: The card kinds that are units: only their attack and health are printed figures.
@@ -248,7 +288,7 @@ def unit_state(unit: UnitLine) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _hero(panel: PlayerPanel, book: CardBook) -> CardDetails:
+def _hero(table: TableModel, panel: PlayerPanel, book: CardBook) -> CardDetails:
     info = book.info(panel.hero_id) if panel.hero_id else CardInfo("", panel.hero)
     state = [
         f"Health {panel.health}/{panel.max_health}",
@@ -270,7 +310,46 @@ def _hero(panel: PlayerPanel, book: CardBook) -> CardDetails:
         text=info.rules,
         state=tuple(state),
         flavor=info.flavor,
+        more=(*hero_abilities(panel, book), *deck_lines(table.decks)),
     )
+
+
+def hero_abilities(panel: PlayerPanel, book: CardBook) -> tuple[str, ...]:
+    """Every ability of the hero, one a line: level, unlock cost, delay, its state and
+    its text. The compact layout shows only the unlocked ones on the board; this is
+    where the locked ones' text is read (the hero's details, key ``i``)."""
+    if not panel.abilities:
+        return ()
+    return ("Abilities:", *(_ability_line(panel, a, book) for a in panel.abilities))
+
+
+def _ability_line(panel: PlayerPanel, ability: AbilityLine, book: CardBook) -> str:
+    info = book.ability(panel.hero_id, ability.id)
+    facts = [f"level {ability.level}" if ability.level else "initial"]
+    if info.reaction:
+        facts.append("reaction")
+    if info.cost:
+        facts.append(f"unlock {info.cost}g")
+    if info.delay is not None:
+        facts.append(f"delay {info.delay}")
+    facts.append(_ability_state(ability).lower())
+    text = " ".join(_text(info))
+    return f"• {ability.name} ({', '.join(facts)})" + (f": {text}" if text else "")
+
+
+def deck_lines(decks: tuple[DeckLine, ...]) -> tuple[str, ...]:
+    """The shared decks and the top of each discard pile, one a line.
+
+    Decision: the compact layout (below 120 columns) has no room for the wide layout's
+    decks line on the board; every hero's details (key ``i`` on a hero) end with them,
+    as the abilities that read the discard piles (Hakor Dajet's) are read there too."""
+    if not decks:
+        return ()
+    rows = ["Decks:"]
+    for d in decks:
+        top = f", top {d.discard_top}" if d.discard_top else ""
+        rows.append(f"• {d.deck} {d.count} (discard {d.discard_count}{top})")
+    return tuple(rows)
 
 
 def _equipment(
@@ -312,12 +391,6 @@ def _ability(panel: PlayerPanel, ability: AbilityLine, book: CardBook) -> CardDe
         cost.append(f"unlock {info.cost}g")
     if info.delay is not None:
         cost.append(f"delay {info.delay} after each use")
-    if not ability.unlocked:
-        state = "Locked"
-    elif ability.ready:
-        state = "Ready"
-    else:
-        state = f"Cooling down: {ability.cooldown} turn{'s' if ability.cooldown != 1 else ''}"
     return CardDetails(
         ref=ability.ref,
         name=ability.name,
@@ -325,5 +398,14 @@ def _ability(panel: PlayerPanel, ability: AbilityLine, book: CardBook) -> CardDe
         where=f"{panel.name}'s {panel.hero}",
         cost=" · ".join(cost),
         text=_text(info),
-        state=(state,),
+        state=(_ability_state(ability),),
     )
+
+
+def _ability_state(ability: AbilityLine) -> str:
+    """"Locked", "Ready" or how many turns it still cools down."""
+    if not ability.unlocked:
+        return "Locked"
+    if ability.ready:
+        return "Ready"
+    return f"Cooling down: {ability.cooldown} turn{'s' if ability.cooldown != 1 else ''}"

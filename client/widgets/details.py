@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Vertical, VerticalScroll
 from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Static
@@ -26,8 +26,9 @@ HINT = (
 GONE = "[$text-muted]That card is no longer on the table.[/]"
 
 
-def details_markup(details: CardDetails | None, hint: str = HINT) -> str:
-    """The card's name, kind, cost, stats, text and current modifiers as markup."""
+def details_markup(details: CardDetails | None, hint: str = HINT, full: bool = False) -> str:
+    """The card's name, kind, cost, stats, text and current modifiers as markup;
+    ``full`` (the popup) adds what only the popup shows (a hero's abilities, the decks)."""
     if details is None:
         return hint
     head = f"[b]{escape(details.name)}[/b]"
@@ -40,7 +41,14 @@ def details_markup(details: CardDetails | None, hint: str = HINT) -> str:
         lines.append("[$accent]" + escape(" · ".join(details.state)) + "[/]")
     if details.flavor:
         lines.append(f"[i $text-muted]{escape(details.flavor)}[/]")
+    if full:
+        lines += [_more_line(line) for line in details.more]
     return "\n".join(lines)
+
+
+def _more_line(line: str) -> str:
+    """A heading ("Abilities:") in bold, an entry as it is."""
+    return f"[b]{escape(line)}[/b]" if line.endswith(":") else escape(line)
 
 
 class DetailsPanel(MarkupStatic):
@@ -68,7 +76,9 @@ class DetailsPopup(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="details-box"):
-            yield self._text
+            # a hero's details (every ability, the decks) may be taller than the screen
+            with VerticalScroll(id="details-scroll"):
+                yield self._text
             yield Static("[$text-muted]esc, i or enter: close[/]", id="details-keys")
 
     def on_mount(self) -> None:
@@ -76,7 +86,7 @@ class DetailsPopup(ModalScreen[None]):
 
     def show(self, details: CardDetails | None) -> None:
         self.details = details
-        self._text.set_markup(details_markup(details, GONE))
+        self._text.set_markup(details_markup(details, GONE, full=True))
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -59,18 +59,20 @@ def hero_content(
     broken to ``width`` cells between its figures and cards (0: not broken here)."""
     mark = "▶ " if panel.is_current else "  "
     flags = []
-    if panel.has_priority or panel.is_to_act:
-        flags.append("[$accent]◆ to act[/]")
     if not panel.alive:
         flags.append(f"[$error]{panel.out_word}[/]")
     if panel.team is not None:
         flags.append(f"team {panel.team + 1}")
     if panel.hunts:
         flags.append(f"hunts {escape(panel.hunts)}")
+    # "bot plays" and "away" last a while, "◆ to act" comes and goes with every decision:
+    # it goes last, so the lasting marks keep their place when a narrow line wraps
     if panel.bot_plays:
         flags.append("[$warning]bot plays[/]")
     elif panel.away:
         flags.append("[$warning]away[/]")
+    if panel.has_priority or panel.is_to_act:
+        flags.append("[$accent]◆ to act[/]")
     hand = " ".join(f"{n}{_HAND_SHORT[k]}" for k, n in panel.hand_counts if n)
     health_style = "$error" if panel.health * 4 <= panel.max_health else "$success"
     stats = [
