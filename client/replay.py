@@ -772,7 +772,8 @@ class FolderCatalog(Catalog):
     def __init__(self, path: Path) -> None:
         self.path = path
         self.title = f"Simulated games in {path}"
-        self.unreadable = 0
+        #: The files left out of the list, each with why (the list's note names them).
+        self.unreadable: list[str] = []
 
     async def entries(self) -> list[ReplayInfo]:
         return await asyncio.to_thread(self._entries)
@@ -782,12 +783,12 @@ class FolderCatalog(Catalog):
 
         files = sorted(self.path.glob("*.jsonl"), key=lambda f: (-_mtime(f), f.name))
         out = []
-        self.unreadable = 0
+        self.unreadable = []
         for f in files:
             try:
                 out.append(ReplayInfo.from_summary(file_summary(read_jsonl(f)), "file"))
-            except ReplayError:
-                self.unreadable += 1
+            except ReplayError as exc:  # its message names the file and says why
+                self.unreadable.append(exc.message)
         return out
 
     async def open(self, info: ReplayInfo) -> Replay | Catalog:

@@ -295,12 +295,21 @@ def _read_settings(data: dict[str, Any]) -> tuple[Settings, list[str], list[str]
             ok = isinstance(value, int) and not isinstance(value, bool) and value >= 0
         else:
             ok = isinstance(value, str)
-        if ok:
+        if ok and name == "theme" and value not in _themes():
+            problems.append(f"theme: {_shown(value)} is not a theme; using {out.theme}")
+        elif ok:
             setattr(out, name, value)
         else:
             problems.append(f"{name}: wants {_WANTS[name]}, not {_shown(value)}")
     out.name = clean_name(out.name, "Player")
     return out, problems, key_problems
+
+
+def _themes() -> frozenset[str]:
+    """The themes the app offers: Textual's own (the app registers none of its own)."""
+    from textual.theme import BUILTIN_THEMES
+
+    return frozenset(BUILTIN_THEMES)
 
 
 def settings_from_json(data: Any) -> tuple[Settings, list[str]]:

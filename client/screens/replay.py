@@ -11,8 +11,10 @@ a :class:`~client.replay.Replay`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -20,10 +22,19 @@ from textual.containers import Vertical
 from textual.geometry import Size
 from textual.layout import DockArrangeResult
 from textual.markup import escape
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
-from client.replay import Catalog, LocalCatalog, Replay, ReplayError, ReplayFrame, ReplayInfo
+from client.replay import (
+    Catalog,
+    FolderCatalog,
+    LocalCatalog,
+    Replay,
+    ReplayError,
+    ReplayFrame,
+    ReplayInfo,
+)
 from client.screens.table import Board
 from client.viewmodel.table import TableModel, build_table
 from client.widgets.chain import BattleView, ChainView, DecksView
@@ -32,11 +43,12 @@ from client.widgets.hero import HeroPanel
 from client.widgets.log import GameLog
 from client.widgets.territory import Territory
 
-#: Said when a game not finished yet is opened, and when `v` has shown what it may.
-WITHHELD = (
-    "This game is not finished (it may still be played): it is shown only from the "
-    "public view and the seats you held; every hand shows once it is over."
-)
+#: Said when a game not finished yet is opened, and when `v` has shown what it may:
+#: one short line, so the toast covers little of an 80×24 board.
+WITHHELD = "Not finished yet: only the public view and your seats; all hands once it is over."
+
+#: Said when `v` is pressed in a server's replay.
+ONE_PERSPECTIVE = "A server's replay has one perspective: the one it was fetched for."
 
 #: How a game joined on another machine is replayed (the list's notes say it).
 CONNECT = "'allegiance replay --connect HOST:PORT CODE'"
@@ -116,8 +128,10 @@ class ReplayScreen(Screen[None]):
         Binding("h", "step(-1)", "Prev", show=False, priority=True, id="replay.previous"),
         Binding("right_square_bracket", "turn(1)", "Turn", id="replay.next_turn"),
         Binding("left_square_bracket", "turn(-1)", "Turn back", id="replay.this_turn"),
-        Binding("home", "edge(0)", "Start", priority=True, id="replay.start"),
-        Binding("end", "edge(1)", "End", priority=True, id="replay.end"),
+        # Start and End stay off the footer (F1 lists them), so that at 80 columns it
+        # keeps room for the keys that step, View as, Back and F1 Help.
+        Binding("home", "edge(0)", "Start", show=False, priority=True, id="replay.start"),
+        Binding("end", "edge(1)", "End", show=False, priority=True, id="replay.end"),
         Binding("v", "perspective", "View as", id="replay.view"),
         Binding("q", "back", "Back", id="replay.back"),
         Binding("escape", "back", "Back", show=False),
@@ -133,6 +147,7 @@ class ReplayScreen(Screen[None]):
         self._log_start = 0
         self._drawn: tuple[int, object] | None = None  # (step, perspective) on screen
         self._pending = False
+        self._note: Notification | None = None  # the note on screen (a new one replaces it)
 
     def compose(self) -> ComposeResult:
         yield Static("", id="rp-status")
@@ -156,7 +171,7 @@ class ReplayScreen(Screen[None]):
         if self.replay.info.problem:
             self.notify(self.replay.info.problem, severity="warning", timeout=8)
         if self.replay.positions.withheld:
-            self.notify(WITHHELD, severity="information", timeout=8)
+            self._say(WITHHELD, timeout=8)
 
     def on_resize(self) -> None:
         if self.frame is not None:
@@ -205,11 +220,14 @@ class ReplayScreen(Screen[None]):
         self._show_log(frame, redraw_log)
 
     def _status(self, frame: ReplayFrame) -> str:
+        """Step, turn and perspective first; then the game (its format only where there
+        is room: at 80 columns a match's title, "game 2 of best of 3", comes first)."""
         info = self.replay.info
         who = escape(self.replay.perspective_name(frame.perspective))
+        game = escape(info.title) + (f" ({escape(info.format_name)})" if self.wide else "")
         return (
-            f"[b]Step {frame.step} of {frame.total}, turn {frame.turn}[/b] · as {who} · "
-            f"[$text-muted]replay of {escape(info.title)} ({escape(info.format_name)})[/]"
+            f"[b]Step {frame.step}/{frame.total} · turn {frame.turn}[/b] · as {who} · "
+            f"[$text-muted]{game}[/]"
         )
 
     def _table_line(self, frame: ReplayFrame, table: TableModel) -> str:
@@ -279,21 +297,28 @@ class ReplayScreen(Screen[None]):
         if self.replay.go(self.replay.total if end else 0) != before:
             self.show()
 
+    def _say(self, message: str, timeout: float = 4) -> None:
+        """A note about the replay (what `v` shows), replacing the one still on screen:
+        pressing `v` again says it once, not in a growing pile over the board. (Textual
+        has no public way to drop one toast; both steps go through the app's queue, in
+        order, so the old note is dropped even when it was not shown yet.)"""
+        if self._note is not None:
+            self.app.call_later(self.app._unnotify, self._note)
+        self._note = Notification(message, "", "information", timeout, markup=False)
+        self.app.post_message(Notify(self._note))
+
     def action_perspective(self) -> None:
-        if self.replay.positions.withheld and (
-            self.replay.perspectives[-1] == self.replay.perspective
-        ):
-            self.notify(WITHHELD, severity="information")  # said at the end of each round
+        withheld = self.replay.positions.withheld
         if len(self.replay.perspectives) < 2:
-            if not self.replay.positions.withheld:
-                self.notify(
-                    "A server's replay has one perspective: the one it was fetched for.",
-                    severity="information",
-                )
+            self._say(WITHHELD if withheld else ONE_PERSPECTIVE)
             return
+        round_ends = withheld and self.replay.perspectives[-1] == self.replay.perspective
         self.replay.cycle_perspective()
         self.show()
-        self.notify(f"Seen as {self.replay.perspective_name(self.replay.perspective)}.")
+        if round_ends:
+            self._say(WITHHELD)  # said at the end of each round, instead of "Seen as"
+        else:
+            self._say(f"Seen as {self.replay.perspective_name(self.replay.perspective)}.")
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -314,9 +339,13 @@ class ReplayListScreen(Screen[None]):
         Binding("escape", "back", "Back", show=False),
     ]
 
-    #: The game (join code, and which game of its table) comes early: it names the game,
-    #: and at 80 columns the last columns are off screen (the table scrolls sideways).
-    COLUMNS = ("Date", "Game", "Format", "Winner", "Turns", "Players", "Heroes")
+    #: Decision: a game is a row of several lines, so the list reads at 80 columns
+    #: without scrolling sideways: the Game column holds the game (join code, which game
+    #: of its table) over its format and turns, the Players column one player a line
+    #: with their hero's short name (:func:`short_hero`). Long texts are cut with "…".
+    COLUMNS = ("Date", "Game", "Winner", "Players")
+    #: The widest the Game and Winner columns get; Players takes the rest of the width.
+    GAME_WIDTH, WINNER_WIDTH = 24, 14
 
     def __init__(self, catalog: Catalog) -> None:
         super().__init__(id="replays")
@@ -352,11 +381,16 @@ class ReplayListScreen(Screen[None]):
         book = default_book()
         table = self.query_one(DataTable)
         table.clear()
+        # what is left of the width: less the other columns, their padding and a scrollbar
+        players = max(16, self.size.width - 16 - self.GAME_WIDTH - self.WINNER_WIDTH - 10)
         for i, g in enumerate(games):
-            turns = "—" if g.turns is None else str(g.turns)
-            table.add_row(g.date, g.title, g.format_name, g.winner, turns, g.player_names,
-                          g.heroes(book.name), key=str(i))  # fmt: skip
-        if games:
+            turns = "" if g.turns is None else f" · {g.turns} turns"
+            game = [_cut(g.title, self.GAME_WIDTH), _cut(g.format_name + turns, self.GAME_WIDTH)]
+            lines = [_cut(line, players) for line in _player_lines(g, book.name)]
+            winner = _cut(g.winner, self.WINNER_WIDTH)
+            table.add_row(g.date, Text("\n").join(game), winner, Text("\n").join(lines),
+                          key=str(i), height=max(2, len(lines)))  # fmt: skip
+        if games or self._unreadable():
             self._note(self._count_note())
         else:
             self._note(
@@ -366,10 +400,22 @@ class ReplayListScreen(Screen[None]):
                 "'allegiance replay FILE.jsonl' opens a sim recording."
             )
 
+    def on_resize(self) -> None:
+        if self.games:
+            self._fill(self.games)
+
+    def _unreadable(self) -> list[str]:
+        """The files of a folder left out of the list, each with why."""
+        return self.catalog.unreadable if isinstance(self.catalog, FolderCatalog) else []
+
     def _count_note(self) -> str:
         note = f"{len(self.games)} game(s). Enter to watch one; → ← step through it."
         if isinstance(self.catalog, LocalCatalog):
             note += f" A game joined elsewhere replays from its server: {CONNECT}."
+        bad = self._unreadable()
+        if bad:
+            lines = "".join(f"\n· {escape(why)}" for why in bad)
+            note += f"\n[$warning]{len(bad)} file(s) left out, unreadable:[/]{lines}"
         return note
 
     def _note(self, text: str) -> None:
@@ -407,6 +453,32 @@ class ReplayListScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+#: Words before a hero's name that are a title, not the name ("Magus Gondè Kyal").
+HERO_TITLES = frozenset({"Last", "Triarch", "Magus"})
+
+
+def short_hero(name: str) -> str:
+    """A hero's short name for the list: the first word of the name after any title
+    ("Thedric Egen" → "Thedric", "Last Triarch De'Soth Pravus" → "De'Soth")."""
+    words = [w for w in name.split() if w not in HERO_TITLES]
+    return words[0] if words else name
+
+
+def _player_lines(game: ReplayInfo, hero_name: Callable[[str], str]) -> list[str]:
+    """One line per player: the name and the hero's short name."""
+    if not game.players:
+        return [game.player_names]
+    return [f"{p.name} · {short_hero(hero_name(p.hero)) if p.hero else '?'}"
+            for p in game.players]  # fmt: skip
+
+
+def _cut(text: str, width: int) -> Text:
+    """``text`` (shown as typed, never as markup) cut to ``width`` cells, with "…"."""
+    out = Text(text)
+    out.truncate(width, overflow="ellipsis")
+    return out
 
 
 def local_games_list() -> ReplayListScreen:

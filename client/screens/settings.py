@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import ClassVar
 
+from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -22,6 +23,7 @@ from textual.markup import escape
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
 
+from client.screens.leave import LeaveScreen
 from client.settings import (
     ACTIONS_BY_ID,
     KEY_ACTIONS,
@@ -31,6 +33,9 @@ from client.settings import (
     key_label,
     key_problem,
 )
+
+#: The Keys screen's Key column: a changed key with its default ("x (default p)").
+KEY_WIDTH = 15
 
 TIMERS = ((("No timer"), 0), ("15 s", 15), ("30 s", 30), ("60 s", 60), ("120 s", 120))
 
@@ -83,7 +88,7 @@ class SettingsScreen(Screen[Settings | None]):
                 themes = [(t, t) for t in self.themes]
                 yield Select(
                     themes,
-                    value=s.theme if s.theme in self.themes else self.themes[0],
+                    value=s.theme if s.theme in self.themes else _default_theme(self.themes),
                     allow_blank=False,
                     id="theme",
                 )
@@ -160,6 +165,12 @@ class SettingsScreen(Screen[Settings | None]):
         self.dismiss(None)
 
 
+def _default_theme(themes: list[str]) -> str:
+    """The default theme when it is offered, else the first one."""
+    default = Settings().theme
+    return default if default in themes else themes[0]
+
+
 def ignored_text(ignored: Sequence[str]) -> str:
     """The settings file's ignored key bindings, one a line, under a title."""
     lines = "\n".join(f"· {escape(line)}" for line in ignored)
@@ -200,10 +211,11 @@ class KeysScreen(Screen[dict[str, str] | None]):
     DEFAULT_CSS = """
     KeysScreen #keys-ignored { height: auto; max-height: 6; scrollbar-size-vertical: 1; }
     KeysScreen.-short #keys-ignored { max-height: 3; }
+    KeysScreen #keys-table { scrollbar-size-vertical: 1; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "done", "Done"),
+        Binding("escape", "leave", "Back"),
         Binding("backspace,delete", "default", "Default key", key_display="⌫"),
         Binding("ctrl+r", "reset", "Reset all"),
     ]
@@ -212,6 +224,7 @@ class KeysScreen(Screen[dict[str, str] | None]):
         """``ignored``: the settings file's key bindings that were ignored."""
         super().__init__(id="keys-screen")
         self.keys = dict(keys)
+        self.given = dict(keys)  # as they were when the screen opened
         self.ignored = list(ignored)
 
     def compose(self) -> ComposeResult:
@@ -219,7 +232,7 @@ class KeysScreen(Screen[dict[str, str] | None]):
             yield Static("Keys", classes="panel-title")
             yield Static(
                 "[$text-muted]enter: change a key · ⌫: its default · ctrl+r: all defaults · "
-                "esc: back to Settings, where Save keeps the changes[/]",
+                "Done, then Save in Settings, keeps the changes[/]",
                 id="keys-help",
             )
             if self.ignored:
@@ -234,9 +247,11 @@ class KeysScreen(Screen[dict[str, str] | None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#keys-table", DataTable)
+        # The three columns fit 80 columns (the longest action is 41 wide): the Key column
+        # is KEY_WIDTH wide, a longer key (several modifiers) cut with "…".
         table.add_column("Where", key="where")
         table.add_column("Action", key="action")
-        table.add_column("Key", key="key", width=24)
+        table.add_column("Key", key="key", width=KEY_WIDTH)
         for action in KEY_ACTIONS:
             table.add_row(SCOPES[action.scope], action.label, "", key=action.id)
         self._refresh_keys()
@@ -246,8 +261,10 @@ class KeysScreen(Screen[dict[str, str] | None]):
         table = self.query_one("#keys-table", DataTable)
         for action in KEY_ACTIONS:
             key = self.keys.get(action.id, action.default)
-            mark = "" if action.id not in self.keys else f"  (default {key_label(action.default)})"
-            table.update_cell(action.id, "key", key_label(key) + mark)
+            mark = "" if action.id not in self.keys else f" (default {key_label(action.default)})"
+            cell = Text(key_label(key) + mark)
+            cell.truncate(KEY_WIDTH, overflow="ellipsis")
+            table.update_cell(action.id, "key", cell)
 
     def _status(self, text: str, warning: bool = False) -> None:
         style = "$warning" if warning else "$success"
@@ -301,3 +318,25 @@ class KeysScreen(Screen[dict[str, str] | None]):
     @on(Button.Pressed, "#keys-done")
     def action_done(self) -> None:
         self.dismiss(dict(self.keys))
+
+    def action_leave(self) -> None:
+        """Escape: back to Settings. Decision: changed keys are asked about ("Keep the
+        changes?"), as leaving a game is: y keeps them (as Done), n or esc drops them."""
+        if self.keys == self.given:
+            self.dismiss(None)
+            return
+
+        def answered(keep: bool | None) -> None:
+            self.dismiss(dict(self.keys) if keep else None)
+
+        self.app.push_screen(KeepKeysScreen(keys_summary(self.keys)), answered)
+
+
+class KeepKeysScreen(LeaveScreen):
+    """Leaving the Keys screen with changed keys: dismissed with True to keep them (for
+    Settings' Save), False to drop them."""
+
+    GO_KEY, STAY_KEY = "Keep", "Drop"
+    QUESTION = "Keep the changes?"
+    GO = "Keep the changes"
+    STAY = "Drop them"

@@ -202,7 +202,7 @@ async def test_change_a_key_refuse_a_taken_one_reset_and_save(size) -> None:
         await pilot.press("enter", "x")
         await pilot.pause()
         assert keys.keys == {"table.pass": "x"}
-        assert "x  (default p)" in screen_text(app)
+        assert "x (default p)" in screen_text(app)
         table.move_cursor(row=row_of(keys, "table.log"))
         await pilot.press("enter", "escape")  # esc keeps the current key
         await pilot.pause()
@@ -217,7 +217,7 @@ async def test_change_a_key_refuse_a_taken_one_reset_and_save(size) -> None:
         await pilot.pause()
         assert keys.keys == {}
         table.move_cursor(row=row_of(keys, "menu.cards"))
-        await pilot.press("enter", "b", "escape")  # back to Settings
+        await pilot.press("enter", "b", "escape", "y")  # back to Settings, keeping b
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)
         assert app.settings.keys == {}  # not yet saved
@@ -236,7 +236,7 @@ async def test_back_from_settings_drops_the_key_changes() -> None:
         await app.run_action("keys")
         await pilot.pause()
         assert isinstance(app.screen, KeysScreen)
-        await pilot.press("ctrl+r", "escape")
+        await pilot.press("ctrl+r", "escape", "y")  # y: keep the changes (for Save)
         await pilot.pause()
         assert isinstance(app.screen, SettingsScreen)
         assert app.screen.current().keys == {}

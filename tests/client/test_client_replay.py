@@ -99,15 +99,15 @@ async def test_stepping_forwards_and_back_to_the_winner_by_keys(db: Path) -> Non
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
-        assert f"Step 0 of {replay.total}, turn 0" in status(app)
+        assert f"Step 0/{replay.total} · turn 0" in status(app)
         assert "as P0 (seat 1)" in status(app)  # one person at the table: their seat
         for _ in range(5):
             await pilot.press("right")
-        assert f"Step 5 of {replay.total}" in status(app)
+        assert f"Step 5/{replay.total}" in status(app)
         five = screen_text(app)
         lines_at_five = log_lines(app)
         await pilot.press("l", "l", "h", "left")
-        assert f"Step 5 of {replay.total}" in status(app)
+        assert f"Step 5/{replay.total}" in status(app)
         assert screen_text(app) == five and log_lines(app) == lines_at_five
         await pilot.press("right_square_bracket")
         turn = replay.positions.turn(replay.step)
@@ -116,12 +116,12 @@ async def test_stepping_forwards_and_back_to_the_winner_by_keys(db: Path) -> Non
         await pilot.press("left_square_bracket", "left_square_bracket")
         assert replay.step < 5 or replay.positions.turn(replay.step) < turn
         await pilot.press("end")
-        assert f"Step {replay.total} of {replay.total}" in status(app)
+        assert f"Step {replay.total}/{replay.total}" in status(app)
         winner = replay.info.name(replay.info.winners[0])
         text = screen_text(app)
         assert f"Game over: {winner} wins" in text
         await pilot.press("home")
-        assert f"Step 0 of {replay.total}" in status(app) and log_lines(app) == 0
+        assert f"Step 0/{replay.total}" in status(app) and log_lines(app) == 0
         await pilot.press("q")
         assert not isinstance(app.screen, ReplayScreen)
 
@@ -230,7 +230,7 @@ async def test_a_local_game_is_recorded_then_listed(
         await settle(pilot)  # every message handled (the rows' refresh), then drawn
         await pilot.pause()
         assert screen.query_one(DataTable).row_count == 1
-        assert "unfinished" in screen_text(app) and "Ann, Bot" in screen_text(app)
+        assert "unfinished" in screen_text(app) and "Ann · " in screen_text(app)
         await pilot.press("enter")
         await screen.workers.wait_for_complete()
         await pilot.pause()
@@ -454,7 +454,7 @@ async def test_the_command_lists_a_match_and_opens_game_two_by_keys(
         await listing.workers.wait_for_complete()
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
-        assert f"replay of {code} · game 2 of best of 3" in status(app)
+        assert f" · {code} · game 2 of best of 3" in status(app)
         await pilot.press("end")
         winner = app.screen.replay.info.name(games[1]["winners"][0])
         assert f"Game over: {winner} wins" in screen_text(app)

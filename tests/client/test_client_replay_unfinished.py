@@ -13,7 +13,7 @@ import pytest
 from textual.widgets import DataTable
 
 from client.replay import LocalCatalog, Replay, ReplayError, StoreCatalog
-from client.screens.replay import ReplayListScreen, ReplayScreen
+from client.screens.replay import WITHHELD, ReplayListScreen, ReplayScreen
 from client.screens.table import Board
 from client.settings import remember_hosted, remember_seat, seats_path
 from client.viewmodel.table import build_table
@@ -113,11 +113,15 @@ async def test_the_replay_screen_of_an_unfinished_game_says_why_v_stops(tmp_path
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         await pilot.press("end")
+        said: list[str] = []
         for _ in range(4):
             await pilot.press("v")
+            await pilot.pause()
             assert "(seat 2)" not in str(app.screen.query_one("#rp-status").render())
-        notes = [n.message for n in app._notifications]
-        assert any("not finished" in n for n in notes)
+            notes = [n.message for n in app._notifications]
+            assert len(notes) == 1  # a new note replaces the last: they never pile up
+            said += notes
+        assert WITHHELD in said
 
 
 # --------------------------------------------------------------------------- games joined
