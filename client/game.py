@@ -426,9 +426,11 @@ class GameController:
         if self.lobby is None:
             self.lobby = LobbyScreen()
             self.app.switch_to(self.lobby)
+        address = "" if self.local else (self.url or "")  # the server a guest joined
         self.lobby.show(
-            self.session.table or "", info, self.join_hint, self.link, self.session.seats
-        )
+            self.session.table or "", info, self.join_hint, self.link, self.session.seats,
+            address=address, watching=self.session.spectator,
+        )  # fmt: skip
 
     def _ensure_table(self) -> None:
         if self.table_screen is None:

@@ -124,9 +124,7 @@ def on_join(conn: Connection, msg: dict[str, Any]) -> None:
     seat = table.free_seat(msg.get("seat"))
     if seat is None:
         if msg.get("seat") is None:
-            raise ProtocolError(
-                "table_full", "Every seat at that table is taken; you may watch it instead."
-            )
+            raise ProtocolError("table_full", _full_table_words(table))
         raise ProtocolError("seat_taken", "That seat is taken or is not a human seat.")
     hero = msg.get("hero")
     if hero is not None:
@@ -138,6 +136,14 @@ def on_join(conn: Connection, msg: dict[str, Any]) -> None:
     conn.send(_reply(msg, {"t": "seated", "table": table.code, "seat": seat, "token": token}))
     _attach(conn, table, seat)
     table.maybe_start()
+
+
+def _full_table_words(table: Table) -> str:
+    """Why a joiner gets no seat: every seat is taken; watching is offered only where the
+    table allows watchers (``--spectators none`` does not)."""
+    if table.options["spectators"]:
+        return "Every seat at that table is taken; you may watch it instead."
+    return "Every seat at that table is taken."
 
 
 def on_resume(conn: Connection, msg: dict[str, Any]) -> None:

@@ -3,17 +3,26 @@
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from server.matchplay import check_create
 from server.options import seat_specs, table_options
-from server.store import Store
+from server.store import Store, TableRow
 from server.table import Host, Table, seat_rows
 from server.tokens import new_join_code, new_seed
 from shared.protocol import ProtocolError
 from shared.rules.base import RuleSet, SetupError, get_ruleset
 
 log = logging.getLogger("allegiance.lobby")
+
+#: A table still waiting for players (its lobby) this many seconds after it was made is
+#: not restored at start-up: its maker left long ago (a killed client never says
+#: ``leave``), and nobody is coming. Decision: 24 hours, so a lobby survives a restart of
+#: the server the same day. Its rows stay in the database as they are (status
+#: "waiting"): nothing lists a waiting table (the replays skip it), its code is never
+#: handed out again, and joining it says there is no table with that code.
+LOBBY_KEPT_FOR = 24 * 60 * 60
 
 
 def load_ruleset(game: str) -> RuleSet[Any]:
@@ -106,12 +115,16 @@ class Lobby:
         log.info("table %s created (%s, %d seats)", code, msg["game"], len(specs))
         return table, tokens
 
-    def restore_all(self, only: frozenset[str] | None = None) -> int:
+    def restore_all(self, only: frozenset[str] | None = None, now: float | None = None) -> int:
         """Bring back every unfinished table from the store (``only``: those with these
-        join codes). Returns how many."""
+        join codes), but not a lobby left waiting longer than :data:`LOBBY_KEPT_FOR`
+        (``now``: the time to measure that from). Returns how many were restored."""
         count = 0
+        now = time.time() if now is None else now
         for row in self.store.unfinished_tables():
             if only is not None and row.code not in only:
+                continue
+            if self._abandoned_lobby(row, now):
                 continue
             try:
                 table = Table(self.host, load_ruleset(row.game), row)
@@ -122,6 +135,21 @@ class Lobby:
             self.tables[row.code] = table
             count += 1
         return count
+
+    def _abandoned_lobby(self, row: TableRow, now: float) -> bool:
+        """Whether ``row`` is a lobby nobody came to for :data:`LOBBY_KEPT_FOR` (logged)."""
+        if row.status != "waiting":
+            return False
+        created, _ = self.store.table_times(row.id)
+        hours = (now - created) / 3600
+        if now - created <= LOBBY_KEPT_FOR:
+            return False
+        log.info(
+            "table %s not restored: it waited for players for %.0f hours (over %d); "
+            "its lobby is closed",
+            row.code, hours, LOBBY_KEPT_FOR // 3600,
+        )  # fmt: skip
+        return True
 
     def listing(self, game: str | None) -> list[dict[str, Any]]:
         return [

@@ -265,6 +265,8 @@ class Publisher:
             sub.deliver(codec.encode(self.chat_history()))
         if seat is None and new_here:
             self._tell_players_of_a_watcher(stream)
+        elif new_here and self.status == "waiting" and None in self.streams:
+            self._tell_players_of_a_watcher(self.streams[None], {sub})
         if seat is not None and first:
             s = self.seats[seat]
             if s.grace is not None:
@@ -311,10 +313,15 @@ class Publisher:
         said = f"{s.name} left; their seat is free again."
         self.notice("seat_disconnected", said, {"seat": s.seat, "left": True})
 
-    def _tell_players_of_a_watcher(self, watchers: Stream) -> None:
+    def _tell_players_of_a_watcher(
+        self, watchers: Stream, arrived: set[Subscriber] | None = None
+    ) -> None:
         """The players (not the watchers) are told that someone watches: at a table whose
-        watchers see every hand, that they do."""
+        watchers see every hand, that they do. ``arrived``: only this player, who sat
+        down in the lobby after the watchers came (they would not hear it otherwise)."""
         count = len(watchers.subscribers)
+        if not count:
+            return
         said = f"Someone is watching ({count} watching)."
         if spectator_view(self.options) == "all":
             said += " Watchers at this table see every hand."
@@ -322,6 +329,8 @@ class Publisher:
             sub for seat, stream in self.streams.items() if seat is not None
             for sub in stream.subscribers
         }  # fmt: skip
+        if arrived is not None:
+            players = arrived
         self.notice("spectator_joined", said, {"spectators": count}, to=players)
 
     def subscribers(self) -> set[Subscriber]:

@@ -15,7 +15,7 @@ import urllib.parse
 from dataclasses import dataclass
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -94,6 +94,7 @@ class JoinScreen(Screen[JoinPlan | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
         Binding("ctrl+s", "go", "Connect"),
+        Binding("down", "to_list", "Games found", show=False),
     ]
 
     def __init__(
@@ -184,7 +185,6 @@ class JoinScreen(Screen[JoinPlan | None]):
         """The discovery's listener: show ``games`` (the whole, current list)."""
         if not self.is_mounted:
             return
-        first = not self.games and bool(games)
         # games keep their places and newcomers go last, so nothing moves under the cursor
         place = {g.key: i for i, g in enumerate(self.games)}
         self.games = sorted(games, key=lambda g: place.get(g.key, len(place)))
@@ -198,14 +198,36 @@ class JoinScreen(Screen[JoinPlan | None]):
         if self.games:
             listing.highlighted = keys.index(keep) if keep in keys else 0
         self._show_note()
-        if first and self._nothing_typed():
+        # A found game never takes the focus: what the player types meanwhile goes on
+        # into the field they are in (the list is reached with the arrows).
+
+    def action_to_list(self) -> None:
+        """↓ in the address or code field: into the list of found games (if any)."""
+        listing = self.query_one("#lan-games", OptionList)
+        if listing.display and listing.option_count:
+            if listing.highlighted is None:
+                listing.highlighted = 0
             listing.focus()
 
-    def _nothing_typed(self) -> bool:
-        """The player is on an empty address field: a found game may take the focus."""
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """↓ reaches the list only from the text fields (elsewhere it does as before)."""
+        if action == "to_list":
+            return isinstance(self.focused, Input)
+        return True
+
+    def on_key(self, event: events.Key) -> None:
+        """Typing while on the list of found games types into the address field (its
+        end): nothing typed is lost, and none of it lands in the join code."""
+        if self.focused is not self.query_one("#lan-games", OptionList):
+            return
+        if event.character is None or not event.is_printable:
+            return
+        event.stop()
+        event.prevent_default()
         address = self.query_one("#address", Input)
-        code = self.query_one("#code", Input)
-        return self.focused is address and not address.value and not code.value
+        address.focus()
+        address.cursor_position = len(address.value)
+        address.insert_text_at_cursor(event.character)
 
     @on(OptionList.OptionSelected, "#lan-games")
     def _picked(self, event: OptionList.OptionSelected) -> None:

@@ -17,12 +17,22 @@ from client.cards import default_book
 
 
 def lobby_markup(
-    table: str, info: dict[str, Any], hint: str | None = None, mine: Collection[int] = ()
+    table: str,
+    info: dict[str, Any],
+    hint: str | None = None,
+    mine: Collection[int] = (),
+    address: str = "",
+    watching: bool = False,
 ) -> str:
-    """The lobby's text; ``mine``: the seats this terminal holds (marked "you")."""
+    """The lobby's text; ``mine``: the seats this terminal holds (marked "you");
+    ``hint``: how the maker's guests reach the table ("allegiance join ADDRESS");
+    ``address``: the server this terminal joined or watches (a guest knows it too);
+    ``watching``: this terminal watches the table."""
     lines = [f"Join code: [b $accent]{escape(table)}[/]", ""]
-    if hint:
-        lines[1:1] = [f"Others join with: [b]{escape(hint)} {escape(table)}[/]", ""]
+    if watching:
+        lines[:0] = ["[b $accent]You are watching this table[/] — you hold no seat.", ""]
+    commands = reach_lines(table, info, hint, address)
+    lines[-1:-1] = commands
     for seat in info.get("seats") or []:
         number = int(seat.get("seat", 0))
         named = seat.get("team")
@@ -45,11 +55,58 @@ def lobby_markup(
     spectators = spectators_line(info)
     if spectators:
         lines += ["", spectators]
+    watchers = watchers_line(info)
+    if watchers:
+        lines += [watchers] if spectators else ["", watchers]
     rules = table_rules_line(info)
     if rules:
         lines += [rules] if spectators else ["", rules]
     lines += ["", "[$text-muted]The game starts when every human seat is taken.[/]"]
     return "\n".join(lines)
+
+
+#: How a maker's hint starts (``client.app``): the server's address follows.
+_JOIN = "allegiance join "
+
+
+def reach_lines(table: str, info: dict[str, Any], hint: str | None, address: str) -> list[str]:
+    """The commands others type to join the table and, where it allows watchers, to
+    watch it: from the maker's ``hint``, else from the ``address`` this terminal used."""
+    if hint and not hint.startswith(_JOIN):
+        return [f"Others join with: [b]{escape(hint)} {escape(table)}[/]"]
+    where = hint[len(_JOIN) :].strip() if hint else server_address(address)
+    if not where:
+        return []
+    lines = [f"Others join with: [b]{escape(f'{_JOIN}{where} {table}')}[/]"]
+    if watchable(info):
+        lines.append(f"Others watch with: [b]{escape(f'allegiance watch {where} {table}')}[/]")
+    return lines
+
+
+def server_address(url: str) -> str:
+    """The address to type for a server's websocket ``url``: ``host:port`` for a plain
+    ``ws://host:port`` (as ``allegiance join`` turns it back), else the URL itself."""
+    plain = url.strip().removeprefix("ws://")
+    return plain if "/" not in plain else url.strip()
+
+
+def watchable(info: dict[str, Any]) -> bool:
+    """Whether the table lets people watch (False before its options are known)."""
+    options = info.get("options")
+    if not isinstance(options, dict):
+        return False
+    view = options.get("spectator_view")
+    if view in SPECTATOR_LINES:
+        return bool(view != "none")
+    return bool(options.get("spectators", True))
+
+
+def watchers_line(info: dict[str, Any]) -> str:
+    """How many people watch the table now ("" when nobody does)."""
+    count = info.get("spectators")
+    if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+        return ""
+    return f"[b]Watching now:[/b] {'1 person' if count == 1 else f'{count} people'}."
 
 
 def _hero_name(hero: object) -> str:
@@ -123,8 +180,10 @@ class LobbyScreen(Screen[None]):
         hint: str | None = None,
         link: str = "",
         mine: Collection[int] = (),
+        address: str = "",
+        watching: bool = False,
     ) -> None:
-        self._text = lobby_markup(table, info, hint, mine)
+        self._text = lobby_markup(table, info, hint, mine, address, watching)
         if link:  # not connected (yet): say so above everything else
             self._text = f"[$warning]{escape(link)}[/]\n\n{self._text}"
         if self.is_mounted:

@@ -156,7 +156,7 @@ async def test_found_games_are_listed_and_picked_with_the_keyboard(fake_lan, siz
         text = screen_text(app)
         assert "Kitchen table  192.168.1.20:8765  1 open table · 2 free seats" in text
         assert "Attic  192.168.1.31:9000" in text
-        await pilot.press("down", "enter")  # the list took the focus: nothing was typed yet
+        await pilot.press("down", "down", "enter")  # into the list (on Attic), on to Kitchen
         await pilot.press(*"k7qf3m", "enter")
         await pilot.pause()
     assert results == [JoinPlan("ws://192.168.1.20:8765", "K7QF3M")]
@@ -174,7 +174,7 @@ async def test_a_newcomer_goes_last_so_the_highlight_stays_put(fake_lan) -> None
         await pilot.pause()
         text = screen_text(app)
         assert text.index("Kitchen table") < text.index("Attic")
-        await pilot.press("enter")
+        await pilot.press("down", "enter")  # into the list, on its first game
         await pilot.pause()
         assert screen.query_one("#address", Input).value == "192.168.1.20:8765"
         assert app.focused is screen.query_one("#code", Input)
@@ -208,6 +208,30 @@ async def test_a_found_game_does_not_take_the_focus_from_typing(fake_lan) -> Non
         await pilot.press("enter", *"abc123", "enter")
         await pilot.pause()
     assert results == [JoinPlan("ws://10.1.1.5:8765", "ABC123")]
+
+
+async def test_typing_goes_to_the_address_field_unless_the_player_went_to_the_list(
+    fake_lan,
+) -> None:
+    """A game found on an empty screen leaves the focus where it is; a player who went
+    into the list (↓) and types finds the letters in the address field, not lost."""
+    app = make_app()
+    results: list[JoinPlan | None] = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_join(app, pilot, results)
+        fake_lan[0].announce(KITCHEN)  # before anything was typed
+        await pilot.pause()
+        await pilot.press(*"127.0.0.1:9300")
+        address = screen.query_one("#address", Input)
+        assert address.value == "127.0.0.1:9300" and app.focused is address
+        await pilot.press("backspace", "down")  # into the list …
+        assert app.focused is not None and app.focused.id == "lan-games"
+        await pilot.press("1")  # … and typing there goes on in the address field
+        await pilot.pause()
+        assert address.value == "127.0.0.1:9301" and app.focused is address
+        await pilot.press("enter", *"623ufm", "enter")
+        await pilot.pause()
+    assert results == [JoinPlan("ws://127.0.0.1:9301", "623UFM")]
 
 
 async def test_no_network_is_a_quiet_note_and_typing_still_works(monkeypatch) -> None:

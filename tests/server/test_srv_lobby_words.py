@@ -1,0 +1,108 @@
+"""The lobby's words and rules over the network: a full table that allows no watchers
+does not offer watching, and a lobby nobody came to for a day is not restored."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from server.client import ProtocolClient
+from server.lobby import LOBBY_KEPT_FOR
+from server.local import LocalServer
+from tests.server.kit import open_table, toy_server
+
+
+async def join_full(server: LocalServer, spectators: str) -> dict[str, object]:
+    holder, code = await open_table(server.url, 2, options={"spectators": spectators})
+    late = ProtocolClient(server.url, "late")
+    await late.connect()
+    reply = await late.request({"t": "join", "table": code})
+    await late.close()
+    await holder.close()
+    return reply
+
+
+async def test_a_full_table_without_watchers_says_only_that_it_is_full(
+    server: LocalServer,
+) -> None:
+    reply = await join_full(server, "none")
+    assert reply["t"] == "error" and reply["code"] == "table_full"
+    assert reply["message"] == "Every seat at that table is taken."
+    reply = await join_full(server, "public")
+    assert reply["message"] == "Every seat at that table is taken; you may watch it instead."
+
+
+async def make_lobby(url: str) -> str:
+    """A two-seat table whose maker holds seat 0 and then goes (killed: no ``leave``)."""
+    maker = ProtocolClient(url, "maker")
+    await maker.connect()
+    specs = [{"kind": "human", "name": "P0"}, {"kind": "human", "name": "P1"}]
+    created = await maker.create("toy", {}, specs, {"pass_delay": 0}, claim=[0])
+    code = str(created["table"])
+    await maker.join(code, 0)
+    await maker.close()
+    return code
+
+
+async def test_a_lobby_left_waiting_a_day_is_not_restored(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    db = tmp_path / "lobbies.db"
+    srv = await toy_server(db_path=str(db))
+    old, fresh = await make_lobby(srv.url), await make_lobby(srv.url)
+    await srv.stop()
+    with sqlite3.connect(db) as raw:  # made a day and an hour ago
+        raw.execute(
+            "UPDATE tables SET created = created - ? WHERE code = ?", (LOBBY_KEPT_FOR + 3600, old)
+        )
+    raw.close()
+    caplog.set_level(logging.INFO, logger="allegiance")
+    for _ in range(2):  # at every start-up, not only the first
+        caplog.clear()
+        srv = await toy_server(db_path=str(db))
+        try:
+            assert set(srv.server.lobby.tables) == {fresh}
+            said = [r.getMessage() for r in caplog.records]
+            assert any(
+                m.startswith(f"table {old} not restored: it waited for players for 25 hours")
+                for m in said
+            ), said
+            assert "restored 1 unfinished table(s)" in said
+            late = ProtocolClient(srv.url, "late")
+            await late.connect()
+            reply = await late.request({"t": "join", "table": old})
+            assert reply["code"] == "not_found", reply
+            listed = await late.request({"t": "list"})
+            assert [t["table"] for t in listed["tables"]] == [fresh]
+            await late.close()
+        finally:
+            await srv.stop()
+
+
+async def test_a_player_who_sits_down_after_a_watcher_came_is_told(server: LocalServer) -> None:
+    """In the lobby: the maker hears of the watcher when they come; the player who
+    sits down later hears of them on arrival (nobody else hears it twice)."""
+    holder = ProtocolClient(server.url, "holder")
+    await holder.connect()
+    specs = [{"kind": "human", "name": "P0"}, {"kind": "human", "name": "P1"}]
+    created = await holder.create("toy", {}, specs, {"pass_delay": 0}, claim=[0])
+    code = str(created["table"])
+    await holder.join(code, 0)
+    watcher = ProtocolClient(server.url, "w")
+    await watcher.connect()
+    await watcher.request({"t": "watch", "table": code})
+    await holder.wait_for(lambda: any(n["code"] == "spectator_joined" for n in holder.notices))
+    guest = ProtocolClient(server.url, "guest")
+    await guest.connect()
+    reply = await guest.request({"t": "join", "table": code})
+    assert reply["t"] == "seated", reply
+    await guest.wait_for(lambda: any(n["code"] == "spectator_joined" for n in guest.notices))
+    (told,) = [n for n in guest.notices if n["code"] == "spectator_joined"]
+    assert told["message"] == "Someone is watching (1 watching)."
+    assert len([n for n in holder.notices if n["code"] == "spectator_joined"]) == 1
+    assert not any(n["code"] == "spectator_joined" for n in watcher.notices)
+    for client in (guest, watcher, holder):
+        await client.close()
