@@ -3,7 +3,6 @@ file): the game says which file and what to do, instead of "file is not a databa
 
 from __future__ import annotations
 
-import asyncio
 import random
 import sqlite3
 from pathlib import Path
@@ -12,35 +11,19 @@ import pytest
 
 from client.game import start_failure
 from server.local import local_games_path
-from tests.client.helpers import make_app
+from tests.client.helpers import hosting_fails, make_app
 
 
 @pytest.mark.asyncio
 async def test_hosting_on_a_local_games_file_that_is_not_a_database_names_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from client.screens.setup import LocalPlan, SeatPlan
-
     monkeypatch.setenv("ALLEGIANCE_DATA_DIR", str(tmp_path))
     local = local_games_path()
     local.write_bytes(b"\xff" + random.Random(1).randbytes(4000))
     app = make_app()
     app.record_local = True  # as the real command: games are recorded in the local file
-    plan = LocalPlan("duel", (SeatPlan("human", "Ann", None), SeatPlan("human", "Bo", None)))
-    app.host_start = (plan, "127.0.0.1", 0, None, None)  # no --db: the local games' file
-    said: list[str] = []
-    failed = asyncio.Event()
-    game_failed = app.game_failed
-
-    def failing(controller, text: str) -> None:  # type: ignore[no-untyped-def]
-        said.append(text)
-        game_failed(controller, text)
-        failed.set()
-
-    app.game_failed = failing  # type: ignore[method-assign]
-    async with app.run_test(size=(80, 24)) as pilot:
-        await asyncio.wait_for(failed.wait(), 20)
-        await pilot.pause()
+    said = await hosting_fails(app, None)  # no --db: the local games' file
     assert len(said) == 1 and said[0].startswith("Could not start the local server: ")
     assert str(local) in said[0]
     assert said[0].endswith("Move that file away (a new one is made in its place) and try again.")
