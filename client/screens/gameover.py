@@ -132,19 +132,25 @@ def _waiting(match: Match, names: Sequence[str], humans: Sequence[int],
 
 
 def match_markup(match: Match | None, names: Sequence[str], humans: Sequence[int],
-                 mine: Sequence[int] = (), away: Sequence[int] = ()) -> str:  # fmt: skip
+                 mine: Sequence[int] = (), away: Sequence[int] = (),
+                 ended: str = "") -> str:  # fmt: skip
     """The match part of the screen: score, each game, result or what comes next
     (``mine``: the seats this terminal holds; ``away``: people whose connection is
-    gone, marked so where the screen waits for them)."""
+    gone, marked so where the screen waits for them; ``ended``: why there is no next
+    game after all, said instead of what it would be)."""
     if not match:
         return ""
     games = match.get("games") or []
+    if ended:
+        ending = [f"[b $warning]{escape(ended)}[/]"]
+    else:
+        ending = [_outcome(match, names), _waiting(match, names, humans, mine, away)]
     if int(match.get("best_of") or 1) == 1 and int(match.get("played") or 1) == 1:
-        return _waiting(match, names, humans, mine, away)  # a table's only game: no score yet
+        return ending[-1]  # a table's only game: no score yet
     lines = [_header(match, names)]
     if int(match.get("best_of") or 1) > 1:
         lines += [_game_line(g, names) for g in games]
-    lines += [_outcome(match, names), _waiting(match, names, humans, mine, away)]
+    lines += ending
     return "\n".join(line for line in lines if line)
 
 
@@ -221,9 +227,9 @@ class GameOverScreen(ModalScreen[str]):
         return "Match over" if decided else "Game over"
 
     def _text(self) -> str:
-        part = match_markup(self.match, self.names, self.humans, self.mine, self.away)
-        if self.ended:  # instead of what the next game would be
-            part = f"[b $warning]{escape(self.ended)}[/]"
+        part = match_markup(
+            self.match, self.names, self.humans, self.mine, self.away, self.ended
+        )
         return over_markup(self.table) + (f"\n\n{part}" if part else "")
 
     def _options(self) -> list[Option]:

@@ -185,6 +185,7 @@ async def test_a_guest_told_the_host_closed_the_table_is_not_told_it_lost_the_li
         assert not any("Lost the connection" in n for n in notices(app))
         text = screen_text(app)  # the game-over screen says so for as long as it shows
         assert "Gone. There is no next game." in text, text
+        assert "Best of 3" in text  # the score stays
         assert "Next game" not in text and "Play again" not in text
         game.apply([LinkState("closed")])
         assert game.link == "the host closed the table"
