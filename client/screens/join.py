@@ -124,10 +124,14 @@ class JoinScreen(Screen[JoinPlan | None]):
             with Horizontal(id="join-fields"):
                 with Vertical(id="address-field"):
                     yield Label("Server address (host:port)", classes="field-label")
-                    yield Input(self.address, placeholder="192.168.1.20:8765", id="address")
+                    # no select-all on focus: a key typed on the list continues the
+                    # address, and a Backspace after it takes one character, not all
+                    yield Input(self.address, placeholder="192.168.1.20:8765", id="address",
+                                select_on_focus=False)  # fmt: skip
                 with Vertical(id="code-field"):
                     yield Label("Join code", classes="field-label")
-                    yield Input(placeholder="K7QF3M", id="code", max_length=16)
+                    yield Input(placeholder="K7QF3M", id="code", max_length=16,
+                                select_on_focus=False)  # fmt: skip
             if not self.spectate:
                 heroes = [("The hero the host set for the seat", "")]
                 heroes += [(name, hero_id) for hero_id, name in default_book().heroes()]

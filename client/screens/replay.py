@@ -384,7 +384,7 @@ class ReplayListScreen(Screen[None]):
         # what is left of the width: less the other columns, their padding and a scrollbar
         players = max(16, self.size.width - 16 - self.GAME_WIDTH - self.WINNER_WIDTH - 10)
         for i, g in enumerate(games):
-            turns = "" if g.turns is None else f" · {g.turns} turns"
+            turns = "" if g.turns is None else f" · {g.turns} turn{'' if g.turns == 1 else 's'}"
             game = [_cut(g.title, self.GAME_WIDTH), _cut(g.format_name + turns, self.GAME_WIDTH)]
             lines = [_cut(line, players) for line in _player_lines(g, book.name)]
             winner = _cut(g.winner, self.WINNER_WIDTH)

@@ -161,8 +161,33 @@ class SettingsScreen(Screen[Settings | None]):
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
-        self.app.theme = self.settings.theme
-        self.dismiss(None)
+        """Back: with changes not saved yet (a key kept from Keys…, a name typed), asks
+        whether to save them first, so nothing chosen is lost without a word."""
+        if self.current() == self.settings:
+            self._leave(None)
+            return
+
+        def answered(save: bool | None) -> None:
+            self._leave(self.current() if save else None)
+
+        self.app.push_screen(SaveSettingsScreen(), answered)
+
+    def _leave(self, saved: Settings | None) -> None:
+        if saved is None:
+            self.app.theme = self.settings.theme
+        self.dismiss(saved)
+
+
+class SaveSettingsScreen(LeaveScreen):
+    """Leaving Settings with changes: dismissed with True to save them, else dropped."""
+
+    GO_KEY, STAY_KEY = "Save", "Drop"
+    QUESTION = "Save the changes?"
+    GO = "Save them"
+    STAY = "Drop them"
+
+    def __init__(self) -> None:
+        super().__init__("The settings changed here are not saved yet.")
 
 
 def _default_theme(themes: list[str]) -> str:

@@ -229,6 +229,9 @@ async def test_typing_goes_to_the_address_field_unless_the_player_went_to_the_li
         await pilot.press("1")  # … and typing there goes on in the address field
         await pilot.pause()
         assert address.value == "127.0.0.1:9301" and app.focused is address
+        await pilot.press("backspace", "1")  # one character, not the whole address
+        await pilot.pause()
+        assert address.value == "127.0.0.1:9301"
         await pilot.press("enter", *"623ufm", "enter")
         await pilot.pause()
     assert results == [JoinPlan("ws://127.0.0.1:9301", "623UFM")]

@@ -124,3 +124,27 @@ async def test_the_keys_screen_fits(size: tuple[int, int]) -> None:
         assert isinstance(keys, KeysScreen)
         for widget in ("#keys-table", "#keys-done", "#keys-reset"):
             assert in_sight(app, keys.query_one(widget)), widget
+
+
+@pytest.mark.parametrize("answer", ["y", "n"])
+async def test_back_with_changes_asks_to_save_them(answer: str) -> None:
+    """A name typed (or a key kept from Keys…) is not lost by Back without a word."""
+    from textual.widgets import Input
+
+    from client.screens.settings import SaveSettingsScreen
+
+    app = AllegianceApp(settings=Settings(name="Ann"), save=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_settings(app, pilot)
+        await pilot.press("escape")  # nothing changed: straight back
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        screen = await open_settings(app, pilot)
+        screen.query_one("#name", Input).value = "Bea"
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, SaveSettingsScreen)
+        await pilot.press(answer)
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert app.settings.name == ("Bea" if answer == "y" else "Ann")
