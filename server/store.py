@@ -220,13 +220,14 @@ class Store:
                 (name, hero, token_hash, table_id, seat),
             )
 
-    def release_seat(self, table_id: int, seat: int) -> None:
-        """The seat is free again (its player left the lobby before the game began)."""
+    def release_seat(self, table_id: int, seat: int, name: str) -> None:
+        """The seat is free again, under ``name`` (its player left the lobby before the
+        game began)."""
         with self.db:
             self.db.execute("BEGIN")
             self.db.execute(
-                "UPDATE seats SET token_hash = NULL WHERE table_id = ? AND seat = ?",
-                (table_id, seat),
+                "UPDATE seats SET token_hash = NULL, name = ? WHERE table_id = ? AND seat = ?",
+                (name, table_id, seat),
             )
 
     def set_status(self, table_id: int, status: str, result: dict[str, Any] | None = None) -> None:

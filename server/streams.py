@@ -308,9 +308,10 @@ class Publisher:
         """A player who left the lobby (said ``leave`` before the table's first game)
         gives their seat up: it is free for someone else, and their token no longer
         takes it back (they join again like anyone)."""
-        s.token_hash = None
-        self.host.store.release_seat(self.id, s.seat)
         said = f"{s.name} left; their seat is free again."
+        s.token_hash = None
+        s.name = f"Player {s.seat + 1}"  # the leaver's name goes with them
+        self.host.store.release_seat(self.id, s.seat, s.name)
         self.notice("seat_disconnected", said, {"seat": s.seat, "left": True})
 
     def _tell_players_of_a_watcher(

@@ -359,6 +359,7 @@ async def test_a_player_who_leaves_the_lobby_frees_the_seat(server: LocalServer)
     await maker.wait_for(lambda: any("seat is free again" in n["message"] for n in maker.notices))
     table = server.server.lobby.get(code)
     assert table is not None and not table.seats[seat].claimed and table.status == "waiting"
+    assert table.seats[seat].name == f"Player {seat + 1}"  # not the leaver's name
     refused = await leaver.request({"t": "join", "table": code, "seat": seat, "token": token})
     assert refused["t"] == "error"  # the old token takes nothing back
     for name in ("Ann", "Bo"):  # two others fill the table: it starts with them
