@@ -25,7 +25,10 @@ def sworn_hunter(view: dict[str, Any]) -> str:
 def concede_warning(view: dict[str, Any]) -> str:
     """What conceding does in this game, for people."""
     if view.get("format") == "duel":
-        return "You are out of the game: the other player wins it. This cannot be undone."
+        seat = view.get("seat")
+        other = [p.get("name") for p in view.get("players", []) if p.get("seat") != seat]
+        winner = str(other[0]) if len(other) == 1 and other[0] else "the other player"
+        return f"You are out of the game: {winner} wins it. This cannot be undone."
     if view.get("format") == "sworn":
         hunter = sworn_hunter(view)
         return (

@@ -522,6 +522,9 @@ def result_line(view: Mapping[str, Any], namer: Namer) -> str | None:
         return None
     winners = [namer.seat(s) for s in result.get("winners") or []]
     reason = str(result.get("reason") or "").replace("_", " ")
+    conceded = [namer.seat(p.get("seat")) for p in view.get("players") or [] if p.get("conceded")]
+    if reason.endswith("conceded") and len(conceded) == 1:  # whoever reads it: by name
+        reason = f"{conceded[0]} conceded"
     who = " and ".join(winners) if winners else "Nobody"
     verb = "win" if len(winners) > 1 else "wins"
     return f"{who} {verb}" + (f" ({reason})" if reason else "")

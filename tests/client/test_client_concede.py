@@ -16,6 +16,9 @@ from tests.client.test_client_leave import in_a_game, versus_bot
 
 def test_what_conceding_does_is_said_for_each_format() -> None:
     assert "the other player wins" in concede_warning({"format": "duel"})
+    duel = {"format": "duel", "seat": 0, "players": [{"seat": 0, "name": "Ann"},
+                                                   {"seat": 1, "name": "Bo"}]}  # fmt: skip
+    assert "You are out of the game: Bo wins it." in concede_warning(duel)
     assert "your partner plays on" in concede_warning({"format": "team"})
     assert "the others play on" in concede_warning({"format": "ffa"})
     players = [{"seat": s, "name": n} for s, n in enumerate(("Ann", "Bo", "Cy"))]
@@ -33,7 +36,7 @@ async def test_conceding_a_duel_asks_first_and_the_bot_wins() -> None:
         assert "Concede this game" in commands
         app.action_concede()
         await pilot.pause()
-        assert isinstance(app.screen, ConcedeScreen) and "other player wins" in app.screen.warning
+        assert isinstance(app.screen, ConcedeScreen) and "Bot wins it" in app.screen.warning
         await press(pilot, "n")  # plays on
         assert isinstance(app.screen, TableScreen)
         app.action_concede()
@@ -50,6 +53,7 @@ async def test_conceding_a_duel_asks_first_and_the_bot_wins() -> None:
         result = (game.session.view(0) or {}).get("result") or {}
         assert result.get("winners") == [1]
         assert any("Ann conceded." in line for line in game.session.streams[0].log)
+        assert "Bot wins (Ann conceded)" in screen_text(app)  # by name, whoever reads it
         rows = [line for line in screen_text(app).splitlines() if "♥" in line]
         assert len(rows) == 2 and "conceded" in rows[0] and "standing" in rows[1], rows
         commands = [c.title for c in app.get_system_commands(app.screen)]
