@@ -15,10 +15,9 @@ from client.replay import StoreCatalog
 from client.screens.replay import ReplayScreen
 from client.screens.table import TableScreen
 from client.widgets.log import GameLog, wrap_line
-from server.store import Store
 from tests.client.fixtures import views as v
 from tests.client.helpers import Fake, make_app, patch, screen_text
-from tests.server.test_srv_replays import store_realm_game
+from tests.server.test_srv_replays import realm_game_db
 
 #: A step of the recorded game (seed REALM_SEED) in a battle with many attackers: at
 #: 80×24 the board is taller than its rows.
@@ -30,11 +29,7 @@ MANY = 11
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("narrow") / "games.db"
-    store = Store(path)
-    store_realm_game(store, code="NARROW")
-    store.close()
-    return path
+    return realm_game_db(tmp_path_factory.mktemp("narrow"), "NARROW")
 
 
 def many_targets() -> dict[str, Any]:

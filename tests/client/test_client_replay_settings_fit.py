@@ -15,21 +15,16 @@ from client.screens.leave import LeaveScreen
 from client.screens.replay import WITHHELD, ReplayListScreen, ReplayScreen
 from client.screens.settings import KeysScreen, SettingsScreen
 from client.settings import Settings, load_settings
-from server.store import Store
 from tests.client.helpers import make_app, screen_text
 from tests.client.test_client_replay_unfinished import local_db
-from tests.server.test_srv_replays import HEROES, store_realm_game
+from tests.server.test_srv_replays import HEROES, realm_game_db
 
 pytestmark = pytest.mark.asyncio
 
 
 @pytest.fixture(scope="module")
 def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    path = tmp_path_factory.mktemp("fit") / "games.db"
-    store = Store(path)
-    store_realm_game(store, code="FIRST2")
-    store.close()
-    return path
+    return realm_game_db(tmp_path_factory.mktemp("fit"), "FIRST2")
 
 
 async def list_screen(app: Any, pilot: Any) -> ReplayListScreen:

@@ -496,3 +496,12 @@ async def test_each_game_of_a_best_of_three_replays_to_its_own_winner() -> None:
         await client.close()
     finally:
         await srv.stop()
+
+
+def realm_game_db(folder: Path, code: str) -> Path:
+    """A games database in ``folder`` holding one finished Realm Divided duel."""
+    path = folder / "games.db"
+    store = Store(path)
+    store_realm_game(store, code=code)
+    store.close()
+    return path
