@@ -161,7 +161,6 @@ class Publisher:
                     "team": team if type(team) is int else None,
                 }
             )
-        spectators = self.streams.get(None)
         return {
             "table": self.code,
             "game": self.game,
@@ -174,7 +173,7 @@ class Publisher:
                 "spectator_view": spectator_view(self.options),
                 **{k: self.options[k] for k in ("pass_delay", "hotseat")},
             },
-            "spectators": len(spectators.subscribers) if spectators else 0,
+            "spectators": len(self._onlookers()),
             "result": self.result,
             "match": self.series.info(self),
         }
@@ -264,9 +263,9 @@ class Publisher:
         if new_here:
             sub.deliver(codec.encode(self.chat_history()))
         if seat is None and new_here:
-            self._tell_players_of_a_watcher(stream)
+            self._tell_players_of_a_watcher()
         elif new_here and self.status == "waiting" and None in self.streams:
-            self._tell_players_of_a_watcher(self.streams[None], {sub})
+            self._tell_players_of_a_watcher({sub})
         if seat is not None and first:
             s = self.seats[seat]
             if s.grace is not None:
@@ -314,25 +313,34 @@ class Publisher:
         self.host.store.release_seat(self.id, s.seat, s.name)
         self.notice("seat_disconnected", said, {"seat": s.seat, "left": True})
 
-    def _tell_players_of_a_watcher(
-        self, watchers: Stream, arrived: set[Subscriber] | None = None
-    ) -> None:
+    def _tell_players_of_a_watcher(self, arrived: set[Subscriber] | None = None) -> None:
         """The players (not the watchers) are told that someone watches: at a table whose
         watchers see every hand, that they do. ``arrived``: only this player, who sat
         down in the lobby after the watchers came (they would not hear it otherwise)."""
-        count = len(watchers.subscribers)
+        count = len(self._onlookers())
         if not count:
-            return
+            return  # a hot-seat keyboard's own public view is nobody watching
         said = f"Someone is watching ({count} watching)."
         if spectator_view(self.options) == "all":
             said += " Watchers at this table see every hand."
-        players = {
+        players = arrived if arrived is not None else self._players()
+        self.notice("spectator_joined", said, {"spectators": count}, to=players)
+
+    def _players(self) -> set[Subscriber]:
+        """The connections that hold a seat."""
+        return {
             sub for seat, stream in self.streams.items() if seat is not None
             for sub in stream.subscribers
         }  # fmt: skip
-        if arrived is not None:
-            players = arrived
-        self.notice("spectator_joined", said, {"spectators": count}, to=players)
+
+    def _onlookers(self) -> list[Subscriber]:
+        """The watchers who hold no seat: a hot-seat client that watches its own table
+        beside its seats (its public view between people) is not someone watching."""
+        watchers = self.streams.get(None)
+        if watchers is None or not watchers.subscribers:
+            return []
+        players = self._players()
+        return [sub for sub in watchers.subscribers if sub not in players]
 
     def subscribers(self) -> set[Subscriber]:
         subs: set[Subscriber] = set()

@@ -106,3 +106,23 @@ async def test_a_player_who_sits_down_after_a_watcher_came_is_told(server: Local
     assert not any(n["code"] == "spectator_joined" for n in watcher.notices)
     for client in (guest, watcher, holder):
         await client.close()
+
+
+async def test_a_hotseat_client_watching_its_own_table_is_nobody_watching(
+    server: LocalServer,
+) -> None:
+    """A hot-seat client watches the public view beside its seats: the table does not
+    say someone watches, and counts no watcher, until someone else comes."""
+    holder, code = await open_table(server.url, 2)  # holds both seats
+    await holder.request({"t": "watch", "table": code})
+    table = server.server.lobby.get(code)
+    assert table is not None and table.meta_base()["spectators"] == 0
+    other = ProtocolClient(server.url, "w")
+    await other.connect()
+    await other.request({"t": "watch", "table": code})
+    await holder.wait_for(lambda: any(n["code"] == "spectator_joined" for n in holder.notices))
+    (told,) = [n for n in holder.notices if n["code"] == "spectator_joined"]
+    assert told["message"] == "Someone is watching (1 watching)."
+    assert table.meta_base()["spectators"] == 1
+    for client in (other, holder):
+        await client.close()
