@@ -516,9 +516,9 @@ class GameController:
         humans = [i for i, s in enumerate(seats) if s.get("kind") == "human"]
         mine = self.session.seats
         screen = GameOverScreen(
-            build_table(view), bool(mine), match, names, humans, mine, self._close_warning(match)
-        )
-        screen.away = away
+            build_table(view), bool(mine), match, names, humans, mine,
+            self._close_warning(match), away,
+        )  # fmt: skip
         self.over_screen = screen
         # The screen says it all: no toast over its box. Toasts are posted, not shown at
         # once: this clears too those of this batch ("The game is over.").

@@ -183,6 +183,7 @@ class GameOverScreen(ModalScreen[str]):
         humans: Sequence[int] = (),
         mine: Sequence[int] = (),
         close_warning: str | None = None,
+        away: Sequence[int] = (),
     ) -> None:
         super().__init__()
         #: A host's "Main menu" closes the table for the others: asked first, with this.
@@ -198,7 +199,7 @@ class GameOverScreen(ModalScreen[str]):
         #: Why the table has no next game after all (its host closed it), or "".
         self.ended = ""
         #: The people whose connection is gone (the table may wait for them).
-        self.away: Sequence[int] = ()
+        self.away = away
 
     @property
     def next_kind(self) -> str | None:
