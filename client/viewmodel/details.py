@@ -346,9 +346,7 @@ def deck_lines(decks: tuple[DeckLine, ...]) -> tuple[str, ...]:
     if not decks:
         return ()
     rows = ["Decks:"]
-    for d in decks:
-        top = f", top {d.discard_top}" if d.discard_top else ""
-        rows.append(f"• {d.deck} {d.count} (discard {d.discard_count}{top})")
+    rows += [f"• {d.deck} {d.count} ({d.pile})" for d in decks]
     return tuple(rows)
 
 

@@ -187,6 +187,12 @@ class DeckLine:
     discard_count: int
     discard_top: str | None
 
+    @property
+    def pile(self) -> str:
+        """Its discard pile in words: "discard 2, top Grave Robber"."""
+        top = f", top {self.discard_top}" if self.discard_top else ""
+        return f"discard {self.discard_count}{top}"
+
 
 @dataclass(frozen=True)
 class ChainLine:

@@ -61,9 +61,8 @@ def decks_markup(decks: tuple[DeckLine, ...]) -> str:
     """One deck a line (its height stays the same while the game goes on)."""
     rows: list[str] = []
     for d in decks:
-        top = f", top {escape(d.discard_top)}" if d.discard_top else ""
         lead = "Decks: " if not rows else "       "
-        rows.append(f"{lead}{d.deck} {d.count} [$text-muted](discard {d.discard_count}{top})[/]")
+        rows.append(f"{lead}{d.deck} {d.count} [$text-muted]({escape(d.pile)})[/]")
     return "\n".join(rows) or "Decks: —"
 
 
