@@ -273,7 +273,7 @@ class AllegianceApp(App[int]):
         controller = GameController(self, session, local=True, title="Hosting",
                                     settings=self._server_settings(), advertise=lan_name,
                                     on_seated=keep)  # fmt: skip
-        controller.join_hint = host_hint(bind, port)
+        controller.reach = host_address(bind, port)
         if held is not None and kept:  # could not be restored: host a new game next time
             controller.on_seat_gone = lambda: forget_hosted(kept)
         self._run_game(controller)
@@ -297,7 +297,7 @@ class AllegianceApp(App[int]):
 
         controller = GameController(self, session, url, title=address.strip(),
                                     on_seated=keep, settings=self._server_settings())  # fmt: skip
-        controller.join_hint = f"allegiance join {address.strip()}"
+        controller.reach = address.strip()
         controller.made_elsewhere = True  # leaving stops no server: the table stays there
         self._run_game(controller)
 
@@ -706,12 +706,12 @@ def lan_name() -> str:
     return f"Allegiance on {socket.gethostname().split('.')[0]}"
 
 
-def host_hint(bind: str, port: int) -> str:
-    """How others reach a hosted table, for the lobby (the code is added there)."""
+def host_address(bind: str, port: int) -> str:
+    """The address others type to reach a hosted table (the lobby shows the commands)."""
     from server.lan import lan_addresses
 
     address = lan_addresses(bind)[0] if bind in ("0.0.0.0", "", "::") else bind
-    return f"allegiance join {address}:{port}"
+    return f"{address}:{port}"
 
 
 if __name__ == "__main__":

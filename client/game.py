@@ -99,8 +99,9 @@ class GameController:
         self.advertiser: Any = None
         #: Called when the server says the seat this client resumed is gone.
         self.on_seat_gone: Callable[[], None] | None = None
-        #: For hosted tables: the command others type to join (the lobby shows it).
-        self.join_hint: str | None = None
+        #: For tables made here: the server's address others type to join (the lobby
+        #: shows the commands).
+        self.reach: str | None = None
         #: The table was made on another machine's server (``allegiance host --on``).
         self.made_elsewhere = False
         self.connection: Connection | None = None
@@ -197,7 +198,7 @@ class GameController:
     def hosting(self) -> bool:
         """This terminal runs the table's server for others (``allegiance host``); a
         table made on another server (``host --on``) has a join hint but no server here."""
-        return self.join_hint is not None and not self.made_elsewhere
+        return self.reach is not None and not self.made_elsewhere
 
     def all_out(self) -> bool:
         """Every seat this terminal plays is out of the game being played."""
@@ -428,7 +429,7 @@ class GameController:
             self.app.switch_to(self.lobby)
         address = "" if self.local else (self.url or "")  # the server a guest joined
         self.lobby.show(
-            self.session.table or "", info, self.join_hint, self.link, self.session.seats,
+            self.session.table or "", info, self.reach, self.link, self.session.seats,
             address=address, watching=self.session.spectator,
         )  # fmt: skip
 
@@ -474,7 +475,7 @@ class GameController:
     def _title(self) -> str:
         """The status line's title: a hosted table's join code (for those who join or watch
         later); a spectator who sees every hand is told so."""
-        if self.join_hint is not None and self.session.table:
+        if self.reach is not None and self.session.table:
             return f"{self.title} {self.session.table}"
         if self.session.sees_every_hand:
             return f"{self.title} — all hands shown"

@@ -19,19 +19,19 @@ from client.cards import default_book
 def lobby_markup(
     table: str,
     info: dict[str, Any],
-    hint: str | None = None,
+    reach: str | None = None,
     mine: Collection[int] = (),
     address: str = "",
     watching: bool = False,
 ) -> str:
     """The lobby's text; ``mine``: the seats this terminal holds (marked "you");
-    ``hint``: how the maker's guests reach the table ("allegiance join ADDRESS");
+    ``reach``: the address the maker's guests type to reach the table;
     ``address``: the server this terminal joined or watches (a guest knows it too);
     ``watching``: this terminal watches the table."""
     lines = [f"Join code: [b $accent]{escape(table)}[/]", ""]
     if watching:
         lines[:0] = ["[b $accent]You are watching this table[/] — you hold no seat.", ""]
-    commands = reach_lines(table, info, hint, address)
+    commands = reach_lines(table, info, reach or server_address(address))
     lines[-1:-1] = commands
     for seat in info.get("seats") or []:
         number = int(seat.get("seat", 0))
@@ -65,19 +65,12 @@ def lobby_markup(
     return "\n".join(lines)
 
 
-#: How a maker's hint starts (``client.app``): the server's address follows.
-_JOIN = "allegiance join "
-
-
-def reach_lines(table: str, info: dict[str, Any], hint: str | None, address: str) -> list[str]:
-    """The commands others type to join the table and, where it allows watchers, to
-    watch it: from the maker's ``hint``, else from the ``address`` this terminal used."""
-    if hint and not hint.startswith(_JOIN):
-        return [f"Others join with: [b]{escape(hint)} {escape(table)}[/]"]
-    where = hint[len(_JOIN) :].strip() if hint else server_address(address)
+def reach_lines(table: str, info: dict[str, Any], where: str) -> list[str]:
+    """The commands others type to join the table at ``where`` (a server's address)
+    and, where it allows watchers, to watch it."""
     if not where:
         return []
-    lines = [f"Others join with: [b]{escape(f'{_JOIN}{where} {table}')}[/]"]
+    lines = [f"Others join with: [b]{escape(f'allegiance join {where} {table}')}[/]"]
     if watchable(info):
         lines.append(f"Others watch with: [b]{escape(f'allegiance watch {where} {table}')}[/]")
     return lines
@@ -177,13 +170,13 @@ class LobbyScreen(Screen[None]):
         self,
         table: str,
         info: dict[str, Any],
-        hint: str | None = None,
+        reach: str | None = None,
         link: str = "",
         mine: Collection[int] = (),
         address: str = "",
         watching: bool = False,
     ) -> None:
-        self._text = lobby_markup(table, info, hint, mine, address, watching)
+        self._text = lobby_markup(table, info, reach, mine, address, watching)
         if link:  # not connected (yet): say so above everything else
             self._text = f"[$warning]{escape(link)}[/]\n\n{self._text}"
         if self.is_mounted:

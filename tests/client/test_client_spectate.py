@@ -193,7 +193,7 @@ async def test_the_host_sees_the_join_code_in_the_title_for_watchers_to_come() -
     app = make_app()
     async with app.run_test(size=(100, 30)) as pilot:
         fake = Fake(app, [0], title="Hosting")
-        fake.controller.join_hint = "allegiance join 10.0.0.2:8765"
+        fake.controller.reach = "10.0.0.2:8765"
         fake.show(0, v.maneuver())
         await pilot.pause()
         assert f"Hosting {TABLE} ·" in screen_text(app)

@@ -130,7 +130,7 @@ class Server:
 
 def hosted(app: Any) -> tuple[MatchFake, Server]:
     fake = MatchFake(app, [0])
-    fake.controller.join_hint = "allegiance join 127.0.0.1:9461"
+    fake.controller.reach = "127.0.0.1:9461"
     server = Server()
     fake.controller.server = server
     return fake, server
