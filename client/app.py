@@ -348,6 +348,10 @@ class AllegianceApp(App[int]):
         self.run_worker(controller.stop(), group="stop")
         self.game = None
         self.back_to_menu()
+        if controller.made_elsewhere and not controller.session.table and self.last_host_plan:
+            # No table was made there (the address is wrong, say): the set-up screen
+            # again, as it was, to correct the address or try once more.
+            self._host_setup(self.last_host_plan)
 
     def after_game(self, choice: str | None) -> None:
         if choice == "again" and self.last_plan is not None:
@@ -417,6 +421,24 @@ class AllegianceApp(App[int]):
             return
         plan = self.last_host_plan or default_host_plan(self.settings.name)
 
+        def resume_or_not(choice: str | None) -> None:
+            if choice == "resume":  # where the others look for it, if that port is free
+                port = free_port((hosted_port(local) if local else 0) or HOST_PORT)
+                self.start_host(plan, "0.0.0.0", port, None, lan_name())
+            elif choice == "new":
+                if local:
+                    forget_hosted(local)
+                self._host_setup(plan)
+
+        local = self._local_games_db()
+        held = _hosted_seat(local) if local else None
+        if held is not None:
+            self.push_screen(ResumeHostScreen(held[0]), resume_or_not)
+            return
+        self._host_setup(plan)
+
+    def _host_setup(self, plan: LocalPlan) -> None:
+        """The set-up screen of a hosted table, with the server address last typed."""
         setup = SetupScreen(plan, hosting=True, server=self.last_host_server)
 
         def chosen(result: LocalPlan | None) -> None:
@@ -428,20 +450,6 @@ class AllegianceApp(App[int]):
             else:
                 self.start_host(result, "0.0.0.0", free_port(HOST_PORT), None, lan_name())
 
-        def resume_or_not(choice: str | None) -> None:
-            if choice == "resume":  # where the others look for it, if that port is free
-                port = free_port((hosted_port(local) if local else 0) or HOST_PORT)
-                self.start_host(plan, "0.0.0.0", port, None, lan_name())
-            elif choice == "new":
-                if local:
-                    forget_hosted(local)
-                self.push_screen(setup, chosen)
-
-        local = self._local_games_db()
-        held = _hosted_seat(local) if local else None
-        if held is not None:
-            self.push_screen(ResumeHostScreen(held[0]), resume_or_not)
-            return
         self.push_screen(setup, chosen)
 
     def _local_games_db(self) -> str | None:

@@ -245,3 +245,41 @@ async def test_the_start_button_starts_as_its_key_does(hosting: bool) -> None:
         await pilot.click("#start")
         await pilot.pause()
         assert len(started) == 2
+
+
+async def test_a_table_that_could_not_be_made_on_a_server_asks_again() -> None:
+    """Host a game on a server that does not answer: it is said, and the set-up screen
+    comes back as it was (the address to correct), not the menu."""
+    import asyncio
+    import socket
+    from typing import Any
+
+    with socket.socket() as probe:  # a loopback port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = make_app()
+    failed = asyncio.Event()
+    game_failed = app.game_failed
+
+    def failing(controller: Any, text: str) -> None:
+        game_failed(controller, text)
+        failed.set()
+
+    app.game_failed = failing  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_host_game()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#where", Select).value = "there"
+        await pilot.pause()
+        screen.query_one("#server", Input).value = f"127.0.0.1:{port}"
+        await pilot.press("ctrl+s")
+        await asyncio.wait_for(failed.wait(), 20)
+        for _ in range(3):
+            await pilot.pause()
+        again = app.screen
+        assert app.game is None
+        assert isinstance(again, SetupScreen) and again.hosting and again is not screen
+        assert again.query_one("#server", Input).value == f"127.0.0.1:{port}"
+        assert any(n.title == "Could not continue" for n in app._notifications)
