@@ -93,6 +93,8 @@ class AllegianceApp(App[int]):
         self.host_start: tuple[LocalPlan, str, int, str | None, str | None] | None = None
         #: ``allegiance host --on ADDRESS``: the table to make on that server.
         self.remote_host_start: tuple[LocalPlan, str] | None = None
+        #: The table flags given to ``allegiance host`` (a resumed game keeps its own).
+        self.host_flags: list[str] = []
         #: ``allegiance join --hero`` without a code: the hero to ask for once joined.
         self.join_hero: str | None = None
         #: ``allegiance join`` / ``watch`` without a code: (address or None, watch) to ask.
@@ -257,6 +259,7 @@ class AllegianceApp(App[int]):
                 self.server_settings["restore_tables"] = (table,)
             remember_hosted(kept, table, seat, token, port)  # hosted by this process now
             session.start_join(table, seat=seat, token=token)
+            self._say_flags_unused(table)
         else:
             options: dict[str, Any] = {"hotseat": False, **plan.options}
             if self.settings.timer:
@@ -277,6 +280,21 @@ class AllegianceApp(App[int]):
         if held is not None and kept:  # could not be restored: host a new game next time
             controller.on_seat_gone = lambda: forget_hosted(kept)
         self._run_game(controller)
+
+    def _say_flags_unused(self, table: str) -> None:
+        """``allegiance host`` resumes the game it left unfinished: the table flags given
+        for a new one do not change it, and the player is told so."""
+        if not self.host_flags:
+            return
+        flags, self.host_flags = self.host_flags, []
+        named = flags[0] if len(flags) == 1 else f"{', '.join(flags[:-1])} and {flags[-1]}"
+        self.notify(
+            f"Resuming the game left unfinished at table {table}; {named} "
+            f"{'is' if len(flags) == 1 else 'are'} not used for it. To host a new game, "
+            "finish or concede this one, or use the menu's Host a game (it asks).",
+            title="Resumed",
+            timeout=15,
+        )
 
     def start_remote_host(self, plan: LocalPlan, address: str) -> None:
         """Make a table on another machine's server (one that runs ``allegiance serve``,

@@ -108,6 +108,8 @@ def run(args: argparse.Namespace) -> int:
             _refuse(f"{_joined(given)} {what} of the hosted table; with --no-play no table "
                     "is made")  # fmt: skip
         return _serve_only(args)
+    args.table_flags = [f"--{name.replace('_', '-')}" for name in TABLE_FLAGS
+                        if getattr(args, name) is not None]  # fmt: skip
     _table_flags(args)
     low, high = SEATS[args.format]
     players = args.players if args.players is not None else low
@@ -175,6 +177,7 @@ def _host_and_play(args: argparse.Namespace, players: int) -> int:
         app.remote_host_start = (plan, args.on)
     else:
         app.host_start = (plan, args.host, args.port, args.db, args.name or lan_name())
+        app.host_flags = getattr(args, "table_flags", [])  # said if a game is resumed
     return run_app(app)
 
 

@@ -160,3 +160,15 @@ def test_on_refuses_what_cannot_go_with_it(
     with pytest.raises(SystemExit) as info:
         host_command.run(parse(host_command, argv))
     assert info.value.code == 2 and said in capsys.readouterr().err
+
+
+def test_the_table_flags_given_are_kept_to_say_when_a_game_is_resumed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The app learns which table flags were typed (a resumed game says they are not
+    used), not the defaults filled in for the others."""
+    kept: list[list[str]] = []
+    monkeypatch.setattr(AllegianceApp, "run", lambda self: kept.append(self.host_flags))
+    host_command.run(parse(host_command, ["--best-of", "3", "--timer", "30"]))
+    host_command.run(parse(host_command, []))
+    assert kept == [["--best-of", "--timer"], []]

@@ -160,6 +160,32 @@ async def test_a_host_with_a_database_takes_its_seat_again_after_a_stop(
     assert first is not None and again == first and seats == seats_again == [0]
 
 
+async def test_a_host_resuming_its_game_says_the_new_flags_are_not_used(
+    tmp_path, monkeypatch
+) -> None:
+    """``allegiance host --best-of 3`` while a game is left unfinished: that game is
+    resumed, and the player is told the flags given for a new one are not used."""
+    from client.screens.setup import LocalPlan, SeatPlan
+
+    monkeypatch.setenv("ALLEGIANCE_CONFIG_DIR", str(tmp_path))
+    db = str(tmp_path / "host.db")
+    plan = LocalPlan("duel", (SeatPlan("human", "Ann", None), SeatPlan("human", "Bo", None)))
+    first, _, _ = await _host_once(make_app(), plan, db)
+    fresh = make_app()
+    fresh.host_flags = ["--best-of"]
+    said: list[str] = []
+    notify = fresh.notify
+    fresh.notify = lambda text, **kw: said.append(text) or notify(text, **kw)  # type: ignore[method-assign,func-returns-value]
+    again, _, _ = await _host_once(fresh, plan, db)
+    assert again == first
+    assert any(f"table {first}" in text and "--best-of is not used" in text for text in said)
+    plain = make_app()  # no flags given: nothing to say
+    plain_said: list[str] = []
+    plain.notify = lambda text, **kw: plain_said.append(text)  # type: ignore[method-assign,assignment]
+    await _host_once(plain, plan, db)
+    assert not any("not used" in text for text in plain_said)
+
+
 async def _host_once(app, plan, db: str | None) -> tuple[str | None, list[int], set[str]]:
     """Run ``allegiance host`` in ``app`` until its seat has a view, then stop the game
     as a hosting process that went away would (the table stays unfinished); the table,
