@@ -347,9 +347,14 @@ class TableScreen(Screen[None], QuickBlank):
         focused = self.focused
         if isinstance(focused, CardStrip) and focused.selected is not None:
             self.inspected = focused.selected
+        elif self.frame is not None and self.query_one(PromptBar) in _ancestors(focused):
+            on_line = self._prompt_line_ref()  # the card (ability, unit) the line is about
+            if on_line is not None:
+                self.inspected = on_line
         if self.inspected is None or self.frame is None or self._popup is not None:
             if self.inspected is None:
-                self.notify("Tab to a card (or click one) first.", timeout=3)
+                said = "Tab to a card (or click one) or to a prompt line about one first."
+                self.notify(said, timeout=3)
             return
         self._popup = DetailsPopup(card_details(self.frame.table, self.inspected))
 
@@ -357,6 +362,15 @@ class TableScreen(Screen[None], QuickBlank):
             self._popup = None
 
         self.app.push_screen(self._popup, closed)
+
+    def _prompt_line_ref(self) -> str | None:
+        """The first reference of the highlighted prompt line that the table shows."""
+        assert self.frame is not None
+        table = self.frame.table
+        for ref in self.query_one(PromptBar).highlighted_refs(table.seat):
+            if card_details(table, ref) is not None:
+                return ref
+        return None
 
     # focus --------------------------------------------------------------------------------
     def action_focus_next(self) -> None:
@@ -417,3 +431,14 @@ class TableScreen(Screen[None], QuickBlank):
     def _back_to_prompt(self) -> None:
         """A line said: the keys go back to the prompt (the app sends the line)."""
         self.query_one(PromptBar).focus_choices()
+
+
+def _ancestors(widget: Widget | None) -> list[Widget]:
+    """``widget`` and every widget it sits in (none when nothing has focus)."""
+    found: list[Widget] = []
+    node: object = widget
+    while isinstance(node, Widget):
+        found.append(node)
+        node = node.parent
+    return found
+

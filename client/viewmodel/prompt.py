@@ -578,3 +578,37 @@ def _discard_reason(prompt: Mapping[str, Any], namer: Namer) -> str:
     else:
         name = namer.card(str(source))
     return f" ({possessive(name)} effect)"
+
+
+def action_refs(action: Action, seat: int | None, target_first: bool = False) -> list[str]:
+    """The references of what ``action`` is about, for its details ("i" on a prompt
+    line): the card played, enlisted, activated or discarded, the hero ability, the
+    attacker or defender, else its one target; ``target_first``: its one target before
+    all else (a line of a card's targets). First the likeliest; the caller keeps the
+    first that is on the table."""
+    targets = action.get("targets") or []
+    if target_first and len(targets) == 1:
+        return [str(targets[0]), *action_refs(action, seat)]
+    kind, card = action.get("kind"), action.get("card")
+    if kind in ("play", "enlist", "discard") and isinstance(card, int):
+        return [f"c:{card}"]
+    if kind == "activate" and isinstance(card, int):
+        refs = [f"u:{card}"]
+        if seat is not None:  # an equipment card of the seat's own hero
+            refs += [f"w:{seat}", f"r:{seat}"]
+        return refs
+    if kind in ("ability", "unlock") and seat is not None and action.get("ability"):
+        return [f"a:{seat}:{action['ability']}"]
+    if kind == "defend" and action.get("defender"):
+        return [str(action["defender"])]
+    if kind == "attack" and action.get("attacker"):
+        return [str(action["attacker"])]
+    return [str(targets[0])] if len(targets) == 1 else []
+
+
+def first_action(choice: Choice) -> Action | None:
+    """The action of a prompt line: its own, or its first leaf's (a card's group)."""
+    while choice.action is None and choice.children:
+        choice = choice.children[0]
+    return choice.action
+

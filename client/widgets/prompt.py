@@ -27,7 +27,14 @@ from textual.style import Style
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from client.viewmodel.prompt import AttackerSlot, Choice, DefenderOption, Prompt
+from client.viewmodel.prompt import (
+    AttackerSlot,
+    Choice,
+    DefenderOption,
+    Prompt,
+    action_refs,
+    first_action,
+)
 from client.widgets import parsed, steady_virtual_size
 from client.widgets.lines import StackKey, quick_vertical_scrollbar, text_strip
 
@@ -419,6 +426,23 @@ class PromptBar(Vertical):
         if 0 <= index < len(self._entries) and self._entries[index][0] != "confirm":
             self.query_one("#choices", OptionList).highlighted = index
             self._activate(index)
+
+    def highlighted_refs(self, seat: int | None) -> list[str]:
+        """What the highlighted line is about (``action_refs``): "i" shows its details."""
+        index = self.query_one("#choices", OptionList).highlighted
+        if index is None or not 0 <= index < len(self._entries):
+            return []
+        kind, payload = self._entries[index]
+        action: Action | None = None
+        if kind == "choice":
+            action = first_action(payload)
+        elif kind == "toggle":
+            action = self.prompt.attackers[payload].action
+        elif kind in ("slot", "defender") and payload is not None:
+            return [payload.ref]
+        if action is None:
+            return []
+        return action_refs(action, seat, target_first=len(self._stack) > 1)  # a target line
 
     def focus_choices(self) -> None:
         self.query_one("#choices", OptionList).focus()

@@ -185,7 +185,7 @@ async def test_i_opens_the_details_popup_in_the_compact_layout() -> None:
         fake = Fake(app, [0])
         fake.show(0, v.maneuver())
         await pilot.pause()
-        await pilot.press("i")  # nothing chosen yet: only a hint
+        await pilot.press("end", "i")  # the prompt's Pass line is about no card: a hint
         assert isinstance(app.screen, TableScreen)
         await pilot.press("shift+tab", "end", "left", "i")
         await pilot.pause()
@@ -198,6 +198,32 @@ async def test_i_opens_the_details_popup_in_the_compact_layout() -> None:
         await pilot.press("escape", "p")  # back to the prompt, whose keys work again
         await pilot.pause()
         assert fake.submits() == [{"kind": "pass"}]
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(
+    ("keys", "shows"),
+    [
+        (("down", "down"), "Halberdier"),  # Enlist Halberdier: the card in the hand
+        (("down", "down", "down", "down"), "Advanced Training"),  # Unlock: the ability
+        (("enter", "down", "down"), "Infantry"),  # a target line of Battle Surge: it
+    ],
+)
+async def test_i_on_a_prompt_line_shows_what_it_is_about(keys: tuple[str, ...], shows: str) -> None:
+    """"i" with a prompt line highlighted opens the details of its card, ability or
+    target; the prompt is unchanged after (nothing was chosen)."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        fake = Fake(app, [0])
+        fake.show(0, v.maneuver())
+        await pilot.pause()
+        await pilot.press(*keys, "i")
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsPopup), screen_text(app)
+        assert shows in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) and fake.submits() == []
 
 
 @pytest.mark.asyncio
