@@ -458,7 +458,10 @@ class GameController:
         busy = stream.in_flight is not None or (
             bool(stream.batch) and stream.batch[0] in stream.legal
         )
-        label = match_label(stream.table_info.get("match"))  # "Game 2 of best of 3 · 1–0"
+        match = stream.table_info.get("match")
+        label = match_label(match)  # "Game 2 of best of 3 · 1–0"
+        code = self.session.table if self.reach is not None or not self.local else ""
+        short = " · ".join(t for t in (code or "", match_label(match, short=True)) if t)
         return TableFrame(
             table=build_table(view, table_info=stream.table_info),
             prompt=self._conceded_prompt(stream, view) or as_the_server_passes(
@@ -470,6 +473,7 @@ class GameController:
             deadline=stream.countdown(),
             link=self.link,
             title=" · ".join(t for t in (self._title(), label) if t),
+            short_title=short,
         )
 
     def _title(self) -> str:

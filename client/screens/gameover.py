@@ -58,14 +58,16 @@ def _score(values: Sequence[Any]) -> str:
     return "–".join(str(int(v)) for v in values)
 
 
-def match_label(match: Match | None) -> str:
-    """The compact line for the table's status bar: "Game 2 of best of 3 · 1–0" (a match),
-    "Game 3 · 2–0" (rematches: games won at this table), "" for a table's only game."""
+def match_label(match: Match | None, short: bool = False) -> str:
+    """The compact line for the table's status bar: "Game 2 of best of 3 · 1–0" (a match;
+    ``short``: "Game 2/3 · 1–0"), "Game 3 · 2–0" (rematches: games won at this table), ""
+    for a table's only game."""
     if not match:
         return ""
     best_of = int(match.get("best_of") or 1)
     if best_of > 1:
-        return f"Game {match.get('game', 1)} of best of {best_of} · {_score(match.get('wins', []))}"
+        of = f"/{best_of}" if short else f" of best of {best_of}"
+        return f"Game {match.get('game', 1)}{of} · {_score(match.get('wins', []))}"
     played = int(match.get("played") or 1)
     return f"Game {played} · {_score(match.get('tally', []))}" if played > 1 else ""
 

@@ -63,6 +63,8 @@ class TableFrame:
     deadline: float | None = None
     link: str = ""
     title: str = ""
+    #: The title for a narrow line: the join code and the match's game and score.
+    short_title: str = ""
 
 
 class PlayerRule(Widget):
@@ -250,7 +252,8 @@ class TableScreen(Screen[None], QuickBlank):
         table, wide = frame.table, self.wide
         # the link state leads the line; a narrow one drops the least useful parts
         parts = table.status_parts or table.status
-        self.query_one("#status", StatusLine).show(frame.link, frame.title, parts)
+        status = self.query_one("#status", StatusLine)
+        status.show(frame.link, frame.title, parts, frame.short_title)
         self._place_players(table)
         for panel in table.players:  # each widget redraws only if its part changed
             block = self._blocks[panel.seat]

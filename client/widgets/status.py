@@ -2,9 +2,10 @@
 is, who is to act, the phase and the battle step — fitted to the line's width.
 
 A line too long for its width drops parts, least useful first, until it fits: the turn
-number, then the title (the table's name, join code and match score) — with the turn
-number back if that fits — then the turn number again, then the battle step (the battle
-panel and the prompt's title show it too). Whose turn it is, who is to
+number, then the title (the table's name, join code and match score) for its short form
+(the join code and "Game 2/3 · 1–0"), then the title — with the turn number back each
+time if that fits — then the turn number again, then the battle step (the battle panel
+and the prompt's title show it too). Whose turn it is, who is to
 act and the phase stay; the link state ("reconnecting…") stays, first. What still does
 not fit is cut at the end, as before.
 """
@@ -30,7 +31,7 @@ def _joined(pieces: list[tuple[str, str]]) -> tuple[str, int]:
 
 
 def status_candidates(
-    link: str, title: str, parts: StatusParts | str
+    link: str, title: str, parts: StatusParts | str, short_title: str = ""
 ) -> list[tuple[str, int]]:
     """The line's markup (and width), longest first: each drops one more part. ``parts``
     given as a plain string (a table model without parts) cannot drop any."""
@@ -38,9 +39,11 @@ def status_candidates(
     titled = [(title, f"[b]{escape(title)}[/b]")]
     if isinstance(parts, str):
         return [_joined([*head, *titled, (parts, escape(parts))])]
+    short = [(short_title, f"[b]{escape(short_title)}[/b]")] if short_title != title else []
     shorter: tuple[tuple[list[tuple[str, str]], str], ...] = (
         (titled, parts.line()),
         (titled, parts.line(turn=False)),
+        *(((short, parts.line()), (short, parts.line(turn=False))) if short else ()),
         ([], parts.line()),
         ([], parts.line(turn=False)),
         ([], parts.line(turn=False, step=False)),
@@ -48,9 +51,11 @@ def status_candidates(
     return [_joined([*head, *kept, (line, escape(line))]) for kept, line in shorter]
 
 
-def fit_status(link: str, title: str, parts: StatusParts | str, width: int) -> str:
+def fit_status(
+    link: str, title: str, parts: StatusParts | str, width: int, short_title: str = ""
+) -> str:
     """The status line's markup for ``width`` cells (0: not known yet, the whole line)."""
-    candidates = status_candidates(link, title, parts)
+    candidates = status_candidates(link, title, parts, short_title)
     if width > 0:
         for markup, needed in candidates:
             if needed <= width:
@@ -64,13 +69,17 @@ class StatusLine(MarkupStatic):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id)
-        self._parts: tuple[str, str, StatusParts | str] = ("", "", "")
+        self._parts: tuple[str, str, StatusParts | str, str] = ("", "", "", "")
 
-    def show(self, link: str, title: str, parts: StatusParts | str) -> None:
-        """Show the line of ``link`` (the connection's state), ``title`` and ``parts``."""
-        self._parts = (link, title, parts)
+    def show(
+        self, link: str, title: str, parts: StatusParts | str, short_title: str = ""
+    ) -> None:
+        """Show the line of ``link`` (the connection's state), ``title`` (or, narrow,
+        ``short_title``) and ``parts``."""
+        self._parts = (link, title, parts, short_title)
         self._fit()
 
     @on(events.Resize)
     def _fit(self) -> None:
-        self.set_markup(fit_status(*self._parts, self.content_region.width))
+        link, title, parts, short = self._parts
+        self.set_markup(fit_status(link, title, parts, self.content_region.width, short))

@@ -151,10 +151,19 @@ def battle_view() -> dict[str, Any]:
 
 
 async def test_the_status_line_keeps_whose_turn_who_acts_and_the_phase_at_80() -> None:
+    """At 80 columns the line keeps the join code and the match's game and score when
+    they fit (the title's short form), then drops them before whose turn it is."""
+    from tests.client.test_client_match import MatchFake, match_info
+
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        fake = Fake(app, [0], title="Hosting QW7ZK2 · Game 2 of best of 3 · 1–0")
-        fake.show(0, battle_view())
+        fake = MatchFake(app, [0], title="Hosting")
+        fake.controller.reach = "192.168.1.20:8765"  # a table hosted here: its code shows
+        fake.show_match(0, v.maneuver(), match_info(game=2, wins=[1, 0]))
+        await pilot.pause()
+        line = screen_text(app).splitlines()[0].strip()
+        assert line == "TEST01 · Game 2/3 · 1–0 · Turn 4 · Alice's turn · to act: Alice · Maneuver"
+        fake.show_match(0, battle_view(), match_info(game=2, wins=[1, 0]))
         await pilot.pause()
         line = screen_text(app).splitlines()[0].strip()
         assert line == "Turn 4 · Alice's turn · to act: Bob · Maneuver · Assign defenders", line
