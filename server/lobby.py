@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import sqlite3
 import time
 from typing import Any
 
@@ -19,9 +20,9 @@ log = logging.getLogger("allegiance.lobby")
 #: A table still waiting for players (its lobby) this many seconds after it was made is
 #: not restored at start-up: its maker left long ago (a killed client never says
 #: ``leave``), and nobody is coming. Decision: 24 hours, so a lobby survives a restart of
-#: the server the same day. Its rows stay in the database as they are (status
-#: "waiting"): nothing lists a waiting table (the replays skip it), its code is never
-#: handed out again, and joining it says there is no table with that code.
+#: the server the same day. Its rows stay in the database, marked "closed" (so the
+#: next start passes it by without a word): nothing lists it (the replays skip it), its
+#: code is never handed out again, and joining it says there is no table with that code.
 LOBBY_KEPT_FOR = 24 * 60 * 60
 
 
@@ -149,6 +150,10 @@ class Lobby:
             "its lobby is closed",
             row.code, hours, LOBBY_KEPT_FOR // 3600,
         )  # fmt: skip
+        try:
+            self.store.set_status(row.id, "closed")  # said once: not looked at again
+        except sqlite3.Error:  # a read-only database, say: said again next time
+            log.warning("table %s: could not mark its lobby closed", row.code)
         return True
 
     def listing(self, game: str | None) -> list[dict[str, Any]]:

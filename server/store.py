@@ -310,7 +310,7 @@ class Store:
 
     def unfinished_tables(self) -> list[TableRow]:
         rows = self.db.execute(
-            "SELECT id FROM tables WHERE status != 'over' ORDER BY id"
+            "SELECT id FROM tables WHERE status NOT IN ('over', 'closed') ORDER BY id"
         ).fetchall()
         return [self.load_table(int(r[0])) for r in rows]
 
