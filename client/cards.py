@@ -54,6 +54,8 @@ class CardInfo:
     rules: tuple[str, ...] = ()  # heroes: their special rules, in words
     flavor: str = ""
     activated_gold: tuple[int, ...] = ()  # gold each activated ability costs, in order
+    #: Action cards (not split): what its first target must be, "an attacking unit"
+    needs: str = ""
 
     @property
     def cost_label(self) -> str:
@@ -115,7 +117,36 @@ def _info_from_entry(card_id: str, entry: Any) -> CardInfo:
         activated_gold=tuple(
             _as_int(_field(act, "gold")) or 0 for act in (_field(entry, "activated") or ())
         ),
+        needs=_needs(_field(entry, "halves") or ()),
     )
+
+
+#: Target filters as the words before the kind ("an attacking unit").
+_FILTER_WORDS = {"basic": "basic", "elite": "elite", "damaged": "damaged",
+                 "exhausted": "exhausted", "refreshed": "refreshed", "attacking": "attacking",
+                 "defending": "defending", "special": "special"}  # fmt: skip
+_KIND_WORDS = {"unit": "unit", "hero": "hero", "unit_or_hero": "unit or hero",
+               "weapon": "weapon"}  # fmt: skip
+_SIDE_WORDS = {"enemy": ("enemy ", ""), "own": ("", " you control"),
+               "other_own": ("other ", " you control")}  # fmt: skip
+
+
+def _needs(halves: Any) -> str:
+    """What the one half of an action card must target first, in words ("an attacking
+    unit", "a unit you control"); "" for a split card or one that targets nothing."""
+    if not isinstance(halves, tuple | list) or len(halves) != 1:
+        return ""
+    targets = getattr(getattr(halves[0], "program", None), "targets", ())
+    if not targets or getattr(targets[0], "min", 0) < 1:
+        return ""
+    spec = targets[0]
+    before, after = _SIDE_WORDS.get(str(spec.side), ("", ""))
+    adjectives = [_FILTER_WORDS[f] for f in spec.filters if f in _FILTER_WORDS]
+    words = " ".join([*adjectives, before + _KIND_WORDS.get(str(spec.kind), str(spec.kind))])
+    if words.startswith("other "):
+        return f"an{words}{after}"  # "another unit you control"
+    article = "an" if words[:1] in ("a", "e", "i", "o") else "a"  # "a unit"
+    return f"{article} {words}{after}"
 
 
 class CardBook:

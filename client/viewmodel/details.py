@@ -197,8 +197,9 @@ def _playability(table: TableModel, card: HandCard, info: CardInfo) -> str:
     act, the printed cost is more than your gold (a cost changed by an effect is not in
     the view: then the cost is not given as the reason), a card that is no reaction
     maneuver (a unit; every action card is one) outside your maneuver phase or while the
-    chain or a battle is on. A unit
-    limit or a missing legal target cannot be read reliably: "Not playable now"."""
+    chain or a battle is on. A unit limit or a missing legal target cannot be read
+    reliably: "Not playable now", and for a card that must target something, what (a
+    fact of the card, not a claim that nothing on the table fits)."""
     if card.playable:
         return "Playable now"
     you = table.you()
@@ -214,6 +215,8 @@ def _playability(table: TableModel, card: HandCard, info: CardInfo) -> str:
             return "Not playable now: not your maneuver phase (only reaction maneuvers now)"
         if table.chain or table.battle is not None:
             return "Not playable now: only reaction maneuvers now"
+    if info.needs:
+        return f"Not playable now (it needs {info.needs} to target)"
     return "Not playable now"
 
 

@@ -74,6 +74,27 @@ def test_waiting_for_another_player_and_unknown_reasons() -> None:
     assert _state(view, 105) == "Not playable now"
 
 
+@pytest.mark.parametrize(
+    ("card", "says"),
+    [
+        ("ambush", "Not playable now (it needs an attacking unit to target)"),
+        ("advance_or_withdraw", "Not playable now"),  # a split card: each half its own
+        ("sabotage", "Not playable now"),  # targets nothing
+    ],
+)
+def test_an_action_card_with_no_reason_known_says_what_it_must_target(card: str, says: str) -> None:
+    """No battle, her maneuver phase, gold enough, and still not playable: a card that
+    must target something says what (the likely reason; the view cannot tell for sure)."""
+    from shared.rules.realm.catalog import load_catalog
+
+    spec = load_catalog().cards[card]
+    assert (len(spec.halves) == 1 and bool(spec.halves[0].program.targets)) == ("(" in says)
+    view = v.maneuver()
+    view["players"][0]["hand"].append({"handle": 105, "card": card})
+    view["players"][0]["gold"] = 20
+    assert _state(view, 105) == says
+
+
 @pytest.mark.asyncio
 async def test_the_reason_shows_in_the_details_popup() -> None:
     app = make_app()
