@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -70,3 +71,31 @@ def test_hero_naming_missing_card_is_refused(tmp_path: Path) -> None:
 def test_good_extra_card_loads(tmp_path: Path) -> None:
     root = _catalog_with(tmp_path, "fine.toml", GOOD_UNIT)
     assert load_catalog_from(root).cards["x"].health == 1
+
+
+def _programs() -> list[tuple[str, str, Any]]:
+    """Every targeted program of the installed catalog: (where, its text, program)."""
+    cat = load_catalog_from(cards_root())
+    out: list[tuple[str, str, Any]] = []
+    for cid, card in cat.cards.items():
+        out += [(f"{cid}/{h.name}", h.text, h.program) for h in card.halves]
+        out += [(f"{cid}/trigger", card.text, t.program) for t in card.triggers]
+        out += [(f"{cid}/activated", card.text, a.program) for a in card.activated]
+    for hid, hero in cat.heroes.items():
+        out += [(f"{hid}/{ab.name}", ab.text, ab.program) for ab in hero.abilities]
+    return [p for p in out if p[2].targets]
+
+
+def test_a_target_limited_to_a_side_says_so_in_its_text() -> None:
+    """The printed text is what players read: a target limited to enemies says "enemy"
+    (or "opponent"), one limited to your own cards "you control" (or "your")."""
+    wrong = []
+    for where, text, program in _programs():
+        lower = text.lower()
+        for spec in program.targets:
+            if spec.side == "enemy" and "enem" not in lower and "opponent" not in lower:
+                wrong.append((where, spec.side, text))
+            if spec.side in ("own", "other_own") and not ("you control" in lower
+                                                          or "your" in lower):  # fmt: skip
+                wrong.append((where, spec.side, text))
+    assert len(_programs()) > 40 and wrong == []

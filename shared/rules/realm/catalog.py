@@ -278,7 +278,7 @@ def _parse_target(data: Any, where: str) -> TargetSpec:
         name=r.get("name", str, "target"),
         kind=r.choice("kind", TARGET_KINDS),
         side=r.choice("side", TARGET_SIDES, "any"),
-        min=1 if up_to else count,
+        min=0 if up_to else count,  # "up to two" includes none (rulings 33, 42)
         max=count,
         filters=filters,
     )

@@ -116,7 +116,9 @@ def begin_resolution(g: GameState) -> None:
     res = Resolution(item=item)
     g.resolution = res
     prog = program_of(g, item)
-    if prog is not None and prog.targets and not _any_target_left(g, item):
+    # Canceled when it targeted one or more objects and none is left; announced with no
+    # target ("up to two": none chosen), it resolves (ruling 42).
+    if prog is not None and item.targets and not _any_target_left(g, item):
         g.chain.pop()
         g.resolution = None
         ops.emit(g, "fizzled", id=item.id)
@@ -260,14 +262,14 @@ def trigger_def(g: GameState, i: int) -> Any:
 
 def prepare_trigger(g: GameState, i: int) -> None:
     """Trigger ``i`` is added next: choose targets (or decline) as it is added."""
-    from shared.rules.realm.targets import target_options
+    from shared.rules.realm.targets import trigger_target_options
 
     trig = trigger_def(g, i)
     t = g.pending[i]
     if not trig.program.targets and not trig.optional:
         add_trigger(g, i, ())
         return
-    if trig.program.targets and not target_options(g, trig.program, t.seat, t.card):
+    if trig.program.targets and not trigger_target_options(g, trig.program, t.seat, t.card):
         g.pending.pop(i)
         ops.emit(g, "trigger_skipped", seat=t.seat, source=t.card_id)
         return

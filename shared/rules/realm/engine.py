@@ -29,7 +29,7 @@ from shared.rules.realm.state import (
     ref_seat,
     weapon_ref,
 )
-from shared.rules.realm.targets import are_enemies, target_options
+from shared.rules.realm.targets import are_enemies, target_options, trigger_target_options
 
 Action = tuple[Any, ...]
 PASS: Action = ("pass",)
@@ -364,7 +364,7 @@ def _trigger_target_actions(g: GameState, pr: Prompt) -> list[Action]:
     t = g.pending[i]
     trig = chain.trigger_def(g, i)
     out: list[Action] = [("targets", tt)
-                         for tt in target_options(g, trig.program, t.seat, t.card)]
+                         for tt in trigger_target_options(g, trig.program, t.seat, t.card)]
     if trig.optional:
         out.append(("decline",))
     return out

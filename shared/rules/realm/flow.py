@@ -17,6 +17,7 @@ from shared.rules.realm.state import (
     Prompt,
     hero_ref,
     is_unit_ref,
+    ref_seat,
     weapon_ref,
 )
 
@@ -322,8 +323,10 @@ def deal_battle_damage(g: GameState, prevent: dict[int, int]) -> None:
 
 
 def _apply_hits(g: GameState, hits: list[tuple[int, int]]) -> None:
-    """Damage lands all at once; then lethal units are destroyed together."""
+    """Damage lands all at once; then lethal units are destroyed together; then a hero
+    brought to 0 is defeated (ruling 10)."""
     doomed: list[int] = []
+    fallen: list[int] = []
     for ref, amount in hits:
         if amount <= 0 or not ops.in_play(g, ref):
             continue
@@ -340,9 +343,15 @@ def _apply_hits(g: GameState, hits: list[tuple[int, int]]) -> None:
                 if c.damage >= ops.unit_max_health(g, ref) and ref not in doomed:
                     doomed.append(ref)
         else:
-            ops.deal_damage(g, ref, amount, battle=True)
+            ops.deal_damage(g, ref, amount, battle=True, defeat_now=False)
+            seat = ref_seat(ref)
+            if g.players[seat].health <= 0 and seat not in fallen:
+                fallen.append(seat)
     for ref in doomed:
         ops.destroy(g, ref)
+    for seat in fallen:
+        if g.players[seat].health <= 0:
+            ops.defeat(g, seat)
 
 
 def end_battle(g: GameState) -> None:

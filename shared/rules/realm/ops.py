@@ -429,8 +429,11 @@ def in_play(g: GameState, ref: int) -> bool:
 # --------------------------------------------------------------------------- damage
 
 
-def deal_damage(g: GameState, ref: int, amount: int, *, battle: bool = False) -> int:
-    """Deal damage (prevention applies); destroy/defeat at once. Returns damage dealt."""
+def deal_damage(g: GameState, ref: int, amount: int, *, battle: bool = False,
+                defeat_now: bool = True) -> int:
+    """Deal damage (prevention applies); destroy/defeat at once (``defeat_now`` False:
+    a hero brought to 0 is defeated by the caller, battle damage being simultaneous).
+    Returns damage dealt."""
     if amount <= 0 or not in_play(g, ref):
         return 0
     if is_unit_ref(ref):
@@ -455,7 +458,8 @@ def deal_damage(g: GameState, ref: int, amount: int, *, battle: bool = False) ->
     emit(g, "damaged", target=wire_ref(g, ref), amount=amount, battle=battle)
     if p.health <= 0:
         p.health = 0
-        defeat(g, p.seat)
+        if defeat_now:
+            defeat(g, p.seat)
     return amount
 
 

@@ -101,6 +101,15 @@ def target_options(g: GameState, prog: Program, seat: int,
     return out
 
 
+def trigger_target_options(g: GameState, prog: Program, seat: int,
+                           source: int = -1) -> list[tuple[int, ...]]:
+    """The target tuples of a triggered effect as it is added to the chain: "up to N"
+    needs at least one target when any exists (ruling 33), so no empty tuple for a
+    program with targets; none at all when nothing can be targeted."""
+    options = target_options(g, prog, seat, source)
+    return [t for t in options if t] if prog.targets else options
+
+
 def split_groups(prog: Program, flat: tuple[int, ...]) -> dict[str, list[int]]:
     """The flat announced targets, per spec name."""
     out: dict[str, list[int]] = {}
