@@ -416,7 +416,7 @@ def start_next(table: Table) -> None:
     _fresh_seats(table)
     data = {"game": series.game, "number": series.number, "played": series.played}
     table.notice("game_started", _start_sentence(series, [x.name for x in table.seats]), data)
-    table._after_change([])
+    table.begin_game()
 
 
 def _fresh_seats(table: Table) -> None:

@@ -131,10 +131,12 @@ class Table(Publisher):
         self.series.rewind(self)
         self.forget_events()  # rebuilt from the log too: a restart keeps the game's log
         state = self.rules.new_game(self.full_setup(), self._seed)
+        self.keep_events(self.rules.opening_events(state))
         self.log_len = 0
         for cmd in self.host.store.commands(self.id):
             if is_boundary(cmd):  # the next game of a match, or a rematch
                 state = self.series.replay_boundary(self, state)
+                self.keep_events(self.rules.opening_events(state))
                 self.log_len = cmd.idx + 1
                 continue
             state, events = self.rules.apply(state, cmd.seat, cmd.action)
@@ -205,7 +207,14 @@ class Table(Publisher):
         self.status = "playing"
         self.host.store.set_status(self.id, "playing")
         self.notice("game_started", "The game has started.")
-        self._after_change([])
+        self.begin_game()
+
+    def begin_game(self) -> None:
+        """Publish a new game's opening (the deal, who plays first: its events are kept
+        for those who come later, as a command's are), then its first decisions."""
+        opening = self.rules.opening_events(self.state)
+        self.keep_events(opening)
+        self._after_change(list(opening))
 
     # --- commands ------------------------------------------------------------------
 

@@ -70,6 +70,11 @@ class RuleSet(Protocol[StateT]):
         """A new game. Raises :class:`SetupError` for a bad setup."""
         ...
 
+    def opening_events(self, state: StateT) -> list[Event]:
+        """The events of setting a new game up (the deal, who plays first), unfiltered:
+        the table sends each seat what :meth:`events_for` lets it see."""
+        ...
+
     def seats(self, state: StateT) -> int:
         """Number of seats."""
         ...

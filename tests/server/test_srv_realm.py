@@ -237,3 +237,33 @@ async def test_seats_show_the_teams_the_setup_names(realm_server: LocalServer) -
     seats = client.doc(code, 0)["table"]["seats"]
     assert [s["team"] for s in seats] == [1, 0, 1, 0]
     await client.close()
+
+
+@pytest.mark.parametrize(("fmt", "seats", "told"),
+                         [("duel", 2, "first_player"), ("team", 4, "team_roll")])  # fmt: skip
+async def test_every_seat_hears_how_the_game_began(
+    realm_server: LocalServer, fmt: str, seats: int, told: str
+) -> None:
+    """The opening's events reach every seat and watcher as the game starts: who plays
+    first (a duel) or which team won the roll (the team game); not the deal's draws,
+    which the hands show."""
+    got: list[dict[str, Any]] = []
+    client = ProtocolClient(realm_server.url, "host", record=got.append)
+    await client.connect()
+    specs = [{"kind": "human", "name": f"R{i}"} for i in range(seats)]
+    created = await client.create("realm", {"format": fmt}, specs,
+                                  {"seed": str(SEED), "pass_delay": 0},
+                                  claim=list(range(seats)))  # fmt: skip
+    code = created["table"]
+    await client.request({"t": "watch", "table": code})
+    for seat in range(seats):
+        await client.join(code, seat)
+    await client.wait_for(lambda: all(client.doc(code, s)["view"] for s in range(seats)))
+    await client.wait_for(lambda: client.doc(code, None)["view"] is not None)
+    for seat in [*range(seats), None]:  # in the start's patch, or the sync after it
+        events = [e for m in got if m["t"] in ("sync", "patch") and m["seat"] == seat
+                  for e in m.get("events") or []]  # fmt: skip
+        kinds = [e["t"] for e in events]
+        assert told in kinds and "game_started" in kinds, (seat, kinds)
+        assert "drew" not in kinds, (seat, kinds)
+    await client.close()

@@ -66,6 +66,9 @@ def all_cards(n: int) -> list[str]:
 class ToyRuleSet:
     name = "toy"
 
+    def opening_events(self, state: ToyState) -> list[dict[str, Any]]:
+        return []
+
     def new_game(self, setup: Mapping[str, Any], seed: int) -> ToyState:
         players = setup.get("seats")
         n = len(players) if isinstance(players, list) else players

@@ -18,6 +18,13 @@ class RealmRuleSet:
     def new_game(self, setup: Mapping[str, Any], seed: int) -> GameState:
         return engine.new_game(setup, seed)
 
+    def opening_events(self, state: GameState) -> list[Event]:
+        """Who plays first (or which team won the roll) and the start; not the deal's
+        draws, which each hand shows (sixteen lines of them would open the log)."""
+        if state.version != 0:
+            return []
+        return [e for e in state.events if e["t"] != "drew"]
+
     def seats(self, state: GameState) -> int:
         return len(state.players)
 
