@@ -673,6 +673,10 @@ class AllegianceApp(App[int]):
 def run_app(app: App[Any], headless: bool = False) -> int:
     """Run ``app`` and give the process's exit status: the app's own result, or 1 when
     it ended on an error (Textual then returns no result, which read as success)."""
+    if not headless:
+        from client.terminal import install
+
+        install()  # a terminal that goes away must not leave the process hanging
     result = app.run(headless=True) if headless else app.run()
     if app.return_code:
         return app.return_code
