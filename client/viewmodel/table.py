@@ -506,9 +506,10 @@ def status_parts(view: Mapping[str, Any], namer: Namer) -> StatusParts:
         acting = f"to act: {namer.seat(view.get('to_act'))}"
     battle = view.get("battle")
     step = str(battle.get("step")) if battle else ""
+    started = int(view.get("turn") or 0) > 0  # in the setup nobody's turn has begun
     return StatusParts(
-        turn=f"Turn {view.get('turn', 0)}",
-        whose_turn=f"{namer.seat(view.get('current'))}'s turn",
+        turn=f"Turn {view.get('turn', 0)}" if started else "",
+        whose_turn=f"{namer.seat(view.get('current'))}'s turn" if started else "",
         acting=acting,
         phase=PHASE_NAMES.get(phase, phase.title()),
         step=STEP_NAMES.get(step, step),

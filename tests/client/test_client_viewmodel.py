@@ -53,6 +53,13 @@ def test_table_model_panels_hand_and_status() -> None:
     assert t.decks[2].discard_top == "Mend Wounds"
 
 
+def test_the_setup_names_no_turn_nobody_has_begun() -> None:
+    """Before the first turn (the equipping, the choice of who goes first) the line says
+    who must act and that it is the setup, not "Turn 0 · Alice's turn"."""
+    t = build_table(v.equip(), BOOK)
+    assert t.status == "to act: Alice · Setup"
+
+
 def test_other_seats_hands_are_never_in_the_model() -> None:
     t = build_table(v.base(1), BOOK)
     assert {c.name for c in t.hand} == {
