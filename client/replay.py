@@ -113,11 +113,15 @@ class ReplayInfo:
 
     # words for the list and the status line
     @property
+    def label(self) -> str:
+        """The join code (a file: its name)."""
+        return Path(self.key).name if self.source == "file" else self.key
+
+    @property
     def title(self) -> str:
         """The join code (a file: its name), and which game of the table it is."""
-        name = Path(self.key).name if self.source == "file" else self.key
         which = self.which
-        return f"{name} · {which}" if which else name
+        return f"{self.label} · {which}" if which else self.label
 
     @property
     def which(self) -> str:
@@ -127,6 +131,16 @@ class ReplayInfo:
             game = f"game {self.match_game} of best of {self.best_of}"
             return f"match {self.match}, {game}" if self.match > 1 else game
         return f"game {self.index}" if self.games > 1 or self.index > 1 else ""
+
+    @property
+    def which_short(self) -> str:
+        """:attr:`which` in fewer words, for the replay list's Game column, which has 24
+        cells at 80 columns ("game 2/3", "match 2 · game 1/3", "game 2"), as the
+        table's status line says a match's game ("Game 2/3")."""
+        if self.best_of > 1:
+            game = f"game {self.match_game}/{self.best_of}"
+            return f"match {self.match} · {game}" if self.match > 1 else game
+        return self.which
 
     @property
     def date(self) -> str:

@@ -1,12 +1,14 @@
-"""``allegiance replay``: step through a finished game forwards and backwards.
+"""``allegiance replay``: step through a recorded game forwards and backwards.
 
 Sources (``docs/replays.md``): the local games recorded on this machine (the default
 list, or one by its join code; the list offers the games joined elsewhere too, opened
 from their servers), a ``sim --record`` file or folder, a server's database
-(``--db``), or a finished table of a live server (``--connect``). A join code whose
-table played several games (a best-of match, rematches) opens the list of its games;
-``--game N`` opens its game N. Everything that can be checked before the screen opens is
-checked here, so a bad file, id or flag is one line on stderr and exit status 2.
+(``--db``), or the finished games of a live server (``--connect``). Games not finished
+are listed and replayed too, except from a server (they are the user's own files). A
+join code whose table played several games (a best-of match, rematches) opens the list
+of its games; ``--game N`` opens its game N. Everything that can be checked before the
+screen opens is checked here, so a bad file, id or flag is one line on stderr and exit
+status 2.
 """
 
 from __future__ import annotations
@@ -17,7 +19,10 @@ from pathlib import Path
 from typing import Any
 
 NAME = "replay"
-HELP = "step through a finished game: your local games, a sim file, a database or a server"
+HELP = (
+    "step through a recorded game: your local games, a sim file or a database (unfinished "
+    "games too), or a server's finished games"
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,8 +38,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
     parser.add_argument(
         "--connect", metavar="URL", default=None,
-        help="a live server (ws://HOST:PORT or HOST:PORT): its finished tables, or the "
-        "table GAME; you see the public view, or your seat's with its token",
+        help="a live server (ws://HOST:PORT or HOST:PORT): its finished games, or those of "
+        "the table GAME; you see the public view, or your seat's with its token",
     )  # fmt: skip
     parser.add_argument(
         "--game", type=int, default=None, metavar="N", dest="index",

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
@@ -138,7 +139,9 @@ class ReplayScreen(Screen[None]):
     ]
 
     def __init__(self, replay: Replay) -> None:
-        super().__init__(id="replay")
+        # No id: a screen's id must be unique among the app's screens, and a second
+        # replay may be opened while this one is on the stack (the palette's Replays).
+        super().__init__()
         self.replay = replay
         self.frame: ReplayFrame | None = None
         self._blocks: dict[int, ReplayBlock] = {}
@@ -342,13 +345,21 @@ class ReplayListScreen(Screen[None]):
     #: Decision: a game is a row of several lines, so the list reads at 80 columns
     #: without scrolling sideways: the Game column holds the game (join code, which game
     #: of its table) over its format and turns, the Players column one player a line
-    #: with their hero's short name (:func:`short_hero`). Long texts are cut with "…".
+    #: with their hero's short name (:func:`short_hero`). A Game line too wide for its
+    #: column goes on at a " · " on the next line (which game of a match is never cut);
+    #: other long texts are cut with "…".
     COLUMNS = ("Date", "Game", "Winner", "Players")
-    #: The widest the Game and Winner columns get; Players takes the rest of the width.
-    GAME_WIDTH, WINNER_WIDTH = 24, 14
+    #: The Game column's width at 80 columns (wider screens give it what its lines need),
+    #: the widest the Winner column gets, and the fewest cells left for Players.
+    GAME_WIDTH, WINNER_WIDTH, PLAYERS_WIDTH = 24, 14, 16
+    #: The Date column ("2025-03-01 18:40"), and the cells of the columns' padding and
+    #: the scrollbar.
+    DATE_WIDTH, SPARE_WIDTH = 16, 10
 
     def __init__(self, catalog: Catalog) -> None:
-        super().__init__(id="replays")
+        # No id: lists stack (a joined table's games over the Replays list; the
+        # palette's Replays over a list), and the app's screens must not share an id.
+        super().__init__()
         self.catalog = catalog
         self.games: list[ReplayInfo] = []
         self.opening = False
@@ -381,15 +392,13 @@ class ReplayListScreen(Screen[None]):
         book = default_book()
         table = self.query_one(DataTable)
         table.clear()
-        # what is left of the width: less the other columns, their padding and a scrollbar
-        players = max(16, self.size.width - 16 - self.GAME_WIDTH - self.WINNER_WIDTH - 10)
+        width, players = self._widths(games)
         for i, g in enumerate(games):
-            turns = "" if g.turns is None else f" · {g.turns} turn{'' if g.turns == 1 else 's'}"
-            game = [_cut(g.title, self.GAME_WIDTH), _cut(g.format_name + turns, self.GAME_WIDTH)]
+            game = [line for parts in _game_parts(g) for line in _fit(parts, width)]
             lines = [_cut(line, players) for line in _player_lines(g, book.name)]
             winner = _cut(g.winner, self.WINNER_WIDTH)
             table.add_row(g.date, Text("\n").join(game), winner, Text("\n").join(lines),
-                          key=str(i), height=max(2, len(lines)))  # fmt: skip
+                          key=str(i), height=max(2, len(lines), len(game)))  # fmt: skip
         if games or self._unreadable():
             self._note(self._count_note())
         else:
@@ -399,6 +408,15 @@ class ReplayListScreen(Screen[None]):
                 f"replays from its server while it runs: {CONNECT}; "
                 "'allegiance replay FILE.jsonl' opens a sim recording."
             )
+
+    def _widths(self, games: list[ReplayInfo]) -> tuple[int, int]:
+        """The Game and Players columns' widths: Game gets what its longest line needs
+        (at least ``GAME_WIDTH``) while Players keeps ``PLAYERS_WIDTH``; Players takes
+        the rest of the screen's width."""
+        rest = self.size.width - self.DATE_WIDTH - self.WINNER_WIDTH - self.SPARE_WIDTH
+        need = max((cell_len(" · ".join(p)) for g in games for p in _game_parts(g)), default=0)
+        game = max(self.GAME_WIDTH, min(need, rest - self.PLAYERS_WIDTH))
+        return game, max(self.PLAYERS_WIDTH, rest - game)
 
     def on_resize(self) -> None:
         if self.games:
@@ -472,6 +490,26 @@ def _player_lines(game: ReplayInfo, hero_name: Callable[[str], str]) -> list[str
         return [game.player_names]
     return [f"{p.name} · {short_hero(hero_name(p.hero)) if p.hero else '?'}"
             for p in game.players]  # fmt: skip
+
+
+def _game_parts(game: ReplayInfo) -> tuple[list[str], list[str]]:
+    """The Game cell's two lines, each as its parts (joined with " · "): the game and
+    which game of its table it is; its format and turns."""
+    which = [game.which_short] if game.which_short else []
+    turns = [] if game.turns is None else [f"{game.turns} turn{'' if game.turns == 1 else 's'}"]
+    return [game.label, *which], [game.format_name, *turns]
+
+
+def _fit(parts: list[str], width: int) -> list[Text]:
+    """``parts`` joined with " · " on as few lines of ``width`` cells as they fit, a new
+    line at a " · "; only a part wider than ``width`` is cut (with "…")."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and cell_len(f"{lines[-1]} · {part}") <= width:
+            lines[-1] = f"{lines[-1]} · {part}"
+        else:
+            lines.append(part)
+    return [_cut(line, width) for line in lines]
 
 
 def _cut(text: str, width: int) -> Text:
