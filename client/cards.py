@@ -254,3 +254,16 @@ def _load_catalog() -> Any:
 def default_book() -> CardBook:
     """The process-wide card book (the catalog is loaded once, lazily)."""
     return CardBook(_load_catalog())
+
+
+#: Words before a hero's own name: left out of the short name.
+HERO_TITLES = frozenset({"Last", "Triarch", "Magus", "Principus"})
+
+
+def short_hero(name: str) -> str:
+    """A hero's short name, where full names do not fit (the replay list, a match's
+    history): the first word of the name after any title ("Thedric Egen" → "Thedric",
+    "Last Triarch De'Soth Pravus" → "De'Soth", "Principus Beledan Kind" → "Beledan")."""
+    words = [w for w in name.split() if w not in HERO_TITLES]
+    return words[0] if words else name
+

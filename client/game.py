@@ -35,7 +35,7 @@ from client.net.session import (
     Update,
 )
 from client.screens.curtain import CurtainScreen
-from client.screens.gameover import GameOverScreen, match_label
+from client.screens.gameover import LOCAL_MATCH_WARNING, GameOverScreen, match_label
 from client.screens.leave import close_warning
 from client.screens.lobby import LobbyScreen
 from client.screens.logview import LogScreen
@@ -329,6 +329,10 @@ class GameController:
             if before.startswith("reconnecting"):
                 self.app.notify("Connected again.", severity="information")
                 self._settings_sent = False  # a restarted server has only the defaults
+            if before and self.over_screen is not None:
+                # An ask for the next game may have been lost with the link, or forgotten
+                # by a restarted server: the server's table info says again who asked.
+                self.over_screen.follow_server()
         elif update.state == "connecting":
             self.link = "connecting…" + (f" {update.detail}" if update.detail else "")
         elif update.state == "reconnecting":
@@ -522,7 +526,7 @@ class GameController:
         mine = self.session.seats
         screen = GameOverScreen(
             build_table(view), bool(mine), match, names, humans, mine,
-            self._close_warning(match), away,
+            self._close_warning(match), away, self._leave_match_warning(match),
         )  # fmt: skip
         self.over_screen = screen
         # The screen says it all: no toast over its box. Toasts are posted, not shown at
@@ -544,8 +548,10 @@ class GameController:
         )
 
     def closing_warning(self) -> str | None:
-        """A host's question before quitting closes the table, once the game is over."""
-        return self._close_warning(self.session.any_table_info().get("match"))
+        """The question before quitting once the game is over: a host's closes the table,
+        and a local match's next game is lost."""
+        match = self.session.any_table_info().get("match")
+        return self._close_warning(match) or self._leave_match_warning(match)
 
     def _close_warning(self, match: Any) -> str | None:
         """A host's question before the menu closes the table, when someone joined it."""
@@ -556,6 +562,18 @@ class GameController:
         if not self.hosting or not others:
             return None
         return close_warning(isinstance(match, dict) and match.get("next") == "game")
+
+    def _leave_match_warning(self, match: Any) -> str | None:
+        """The question before leaving a match of this terminal's own server between its
+        games: the server stops when this terminal leaves, and the match cannot be
+        resumed. A match at a server elsewhere (joined, or made there with ``host --on``)
+        is not asked about: its seat can be joined again. A host whose table others
+        joined is asked :meth:`_close_warning` instead (the game-over screen asks that
+        first)."""
+        goes_on = isinstance(match, dict) and match.get("next") == "game"
+        if not self.local or not goes_on or self.session.spectator:
+            return None
+        return LOCAL_MATCH_WARNING
 
     def _over_closed(self, screen: GameOverScreen, choice: str | None) -> None:
         if self.over_screen is screen:
@@ -636,7 +654,18 @@ class GameController:
             self.app.notify(problem, severity="warning")
 
     def ask_next_game(self) -> None:
-        """The player asks for the table's next game (of the match, or a rematch)."""
+        """The player asks for the table's next game (of the match, or a rematch). Not
+        while the link is down: the request would be lost unseen, so the player is told
+        and the game-over screen offers it again."""
+        if self.link:
+            self.app.notify(
+                "Not sent (no connection to the server): ask for the next game once "
+                "connected again.",
+                severity="warning",
+            )
+            if self.over_screen is not None:
+                self.over_screen.follow_server()
+            return
         self.session.ask_next_game()
 
 

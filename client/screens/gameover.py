@@ -5,11 +5,15 @@ game's heroes and result, and what comes next: the match's next game, a rematch
 The screen renders the table info's ``match`` (``docs/protocol.md``, *Matches and
 rematches*) and decides nothing: "Next game" is offered when the server says the match
 goes on, "Play again" when it offers a rematch. Asking for either keeps the screen up,
-saying whom the table still waits for, until the next game begins.
+saying whom the table still waits for, until the next game begins. Whether this
+terminal has asked is the server's word (``match.ready``) once the link has dropped and
+come back: a request lost with the link, or forgotten by a restarted server, is offered
+again.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -17,14 +21,17 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.containers import Vertical
+from textual.content import Content
+from textual.geometry import Size
 from textual.markup import escape
 from textual.message import Message
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
-from client.cards import default_book
-from client.screens.leave import CloseTableScreen
+from client.cards import default_book, short_hero
+from client.screens.leave import CloseTableScreen, LeaveScreen
 from client.viewmodel.table import PlayerPanel, TableModel
 
 Match = Mapping[str, Any]
@@ -72,13 +79,16 @@ def match_label(match: Match | None, short: bool = False) -> str:
     return f"Game {played} · {_score(match.get('tally', []))}" if played > 1 else ""
 
 
+#: Words before a hero's name that are a title, not the name ("Magus Gondè Kyal").
 def _names(names: Sequence[str], seats: Sequence[Any]) -> str:
     return " and ".join(escape(names[int(s)]) if int(s) < len(names) else "?" for s in seats)
 
 
 def _game_line(game: Match, names: Sequence[str]) -> str:
     book = default_book()
-    heroes = " v ".join(escape(book.name(str(h))) for h in game.get("heroes") or [] if h)
+    heroes = " v ".join(
+        escape(short_hero(book.name(str(h)))) for h in game.get("heroes") or [] if h
+    )
     winners = game.get("winners") or []
     result = f"{_names(names, winners)} won" if winners else "drawn"
     chose = ""
@@ -156,11 +166,83 @@ def match_markup(match: Match | None, names: Sequence[str], humans: Sequence[int
     return "\n".join(line for line in lines if line)
 
 
+#: Where a line's text begins: after its leading spaces and a list number (" 3. ").
+_LEAD = re.compile(r" *(?:\d+\. )?")
+
+
+def hang(line: Content, width: int) -> list[Content]:
+    """``line`` in rows of ``width`` cells, each row after the first indented to where
+    the line's text begins (after a game's number), so a wrapped game of the history
+    reads as one entry under its number, not as a line of its own."""
+    if width <= 0 or line.cell_length <= width:
+        return [line]
+    lead = _LEAD.match(line.plain)
+    indent = len(lead.group()) if lead else 0
+    if indent * 2 > width:  # too narrow to indent: wrapped as it is
+        return line.wrap(width)
+    first = line.wrap(width)[0]
+    rest = line[len(first.plain) :]
+    rest = rest[len(rest.plain) - len(rest.plain.lstrip(" ")) :]  # the space it broke at
+    return [first, *(row.pad_left(indent) for row in rest.wrap(width - indent))]
+
+
+class HangingText(Widget):
+    """Lines of markup that wrap to the widget's width with hanging indents
+    (:func:`hang`); Textual's own wrapping starts every row at the left edge."""
+
+    DEFAULT_CSS = "HangingText { height: auto; }"
+
+    def __init__(self, markup: str = "", *, id: str | None = None, classes: str = "") -> None:
+        super().__init__(id=id, classes=classes)
+        self._lines = self._parse(markup)
+
+    @staticmethod
+    def _parse(markup: str) -> list[Content]:
+        return Content.from_markup(markup).split("\n", allow_blank=True)
+
+    def update(self, markup: str) -> None:
+        self._lines = self._parse(markup)
+        self.refresh(layout=True)
+
+    def _rows(self, width: int) -> list[Content]:
+        return [row for line in self._lines for row in hang(line, width)]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._rows(width))
+
+    def render(self) -> Content:
+        return Content("\n").join(self._rows(self.content_size.width))
+
+
+class LeaveMatchScreen(LeaveScreen):
+    """Leaving a local match between its games: asked first, as the match cannot be
+    resumed. Dismissed with True to leave."""
+
+    QUESTION = "Leave this match?"
+    GO = "Leave the match"
+    STAY = "Stay for the next game"
+
+
+#: Why "Main menu" (or quitting) is asked first between the games of a match that this
+#: terminal's own server plays (a local match).
+LOCAL_MATCH_WARNING = (
+    "This match cannot be resumed: it ends when you leave it (the games played are kept "
+    "in Replays)."
+)
+
+
 class GameOverScreen(ModalScreen[str]):
     """Dismissed with "menu", or by the game controller when the next game begins.
     "Next game" and "Play again" post :class:`GameOverScreen.Asked` and keep the screen
     up; "See the final table" (escape) hides the panel so the table shows through, and
     escape again brings the score back — so the next game stays one key away."""
+
+    # The choices stay in view, docked under the text, and a text too tall for the
+    # screen (long names wrapped in five games' history) scrolls above them.
+    DEFAULT_CSS = """
+    GameOverScreen #over-box > .panel { overflow-y: auto; }
+    GameOverScreen #over-list { dock: bottom; }
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('next')", "Next game", id="over.next"),
@@ -186,16 +268,22 @@ class GameOverScreen(ModalScreen[str]):
         mine: Sequence[int] = (),
         close_warning: str | None = None,
         away: Sequence[int] = (),
+        leave_warning: str | None = None,
     ) -> None:
         super().__init__()
         #: A host's "Main menu" closes the table for the others: asked first, with this.
         self.close_warning = close_warning
+        #: A local match's "Main menu" ends it for good: asked first, with this, while
+        #: the match goes on. (A match at a server elsewhere can be joined again: none.)
+        self.leave_warning = leave_warning
         self.table = table
         self.can_replay = can_replay
         self.match = match
         self.names = list(names) or [p.name for p in table.players]
         self.humans = list(humans)
         self.mine = list(mine)
+        #: This terminal asked for the next game and the server has not said so yet
+        #: (while it does, ``match.ready`` lists the seats here; see :meth:`follow_server`).
         self.asked = False
         self._retired = False
         #: Why the table has no next game after all (its host closed it), or "".
@@ -205,10 +293,26 @@ class GameOverScreen(ModalScreen[str]):
 
     @property
     def next_kind(self) -> str | None:
-        """"game" or "rematch" when this screen may ask for it now."""
+        """"game" or "rematch" when this screen may ask for it now: not when the server
+        lists every seat here as ready, nor while this terminal's asking is on its way."""
         kind = (self.match or {}).get("next")
-        usable = self.can_replay and not self.asked and not self.ended
+        usable = self.can_replay and not self.asked and not self.ended and not self._ready()
         return str(kind) if usable and kind else None
+
+    def _ready(self) -> bool:
+        """The server lists every seat this terminal plays as having asked."""
+        ready = {int(s) for s in (self.match or {}).get("ready") or []}
+        return bool(self.mine) and set(self.mine) <= ready
+
+    def follow_server(self) -> None:
+        """The connection to the server came back (or asking never left this terminal):
+        from now on the server's ``match.ready`` alone says whether this terminal has
+        asked. A request sent while the link was down is lost, and a restarted server
+        has forgotten every request (``docs/rulings.md``, 39): "Next game" is offered
+        again unless the server lists the seats here as ready."""
+        if self.asked:
+            self.asked = False
+            self.show(self.table, self.match, self.away)
 
     def table_closed(self, why: str) -> None:
         """The table is gone (its host closed it): no next game is offered, and the
@@ -219,7 +323,7 @@ class GameOverScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="center-box", id="over-box"), Vertical(classes="panel"):
             yield Static(self._title(), id="over-title", classes="panel-title")
-            yield Static(self._text(), id="over-text", classes="panel-text")
+            yield HangingText(self._text(), id="over-text", classes="panel-text")
             yield OptionList(*self._options(), id="over-list")
         yield Footer()
 
@@ -253,7 +357,7 @@ class GameOverScreen(ModalScreen[str]):
         if not self.is_mounted or not self.query("#over-title"):
             return  # its widgets, not composed yet, are made from these
         self.query_one("#over-title", Static).update(self._title())
-        self.query_one("#over-text", Static).update(self._text())
+        self.query_one("#over-text", HangingText).update(self._text())
         options = self.query_one("#over-list", OptionList)
         wanted = [str(o.id) for o in self._options()]
         if [str(options.get_option_at_index(i).id) for i in range(options.option_count)] != wanted:
@@ -283,7 +387,14 @@ class GameOverScreen(ModalScreen[str]):
         if what == "menu" and self.close_warning:
             self.app.push_screen(CloseTableScreen(self.close_warning), self._close_answered)
             return
+        if what == "menu" and self.leave_warning and self._match_goes_on():
+            self.app.push_screen(LeaveMatchScreen(self.leave_warning), self._close_answered)
+            return
         self.dismiss(what)
+
+    def _match_goes_on(self) -> bool:
+        """A match's next game is due (the match is not decided)."""
+        return (self.match or {}).get("next") == "game" and not self.ended
 
     def _close_answered(self, leave: bool | None) -> None:
         if leave and not self._retired:

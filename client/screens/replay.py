@@ -27,6 +27,7 @@ from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
+from client.cards import short_hero
 from client.replay import (
     Catalog,
     FolderCatalog,
@@ -474,16 +475,6 @@ class ReplayListScreen(Screen[None]):
 
 
 #: Words before a hero's name that are a title, not the name ("Magus Gondè Kyal").
-HERO_TITLES = frozenset({"Last", "Triarch", "Magus"})
-
-
-def short_hero(name: str) -> str:
-    """A hero's short name for the list: the first word of the name after any title
-    ("Thedric Egen" → "Thedric", "Last Triarch De'Soth Pravus" → "De'Soth")."""
-    words = [w for w in name.split() if w not in HERO_TITLES]
-    return words[0] if words else name
-
-
 def _player_lines(game: ReplayInfo, hero_name: Callable[[str], str]) -> list[str]:
     """One line per player: the name and the hero's short name."""
     if not game.players:

@@ -45,7 +45,7 @@ async def test_the_list_shows_every_column_without_scrolling_sideways(db: Path, 
         await pilot.pause()
         assert table.max_scroll_x == 0
         text = screen_text(app)
-        for word in ("FIRST2", "Duel", "Players", "Thedric", "Principus"):
+        for word in ("FIRST2", "Duel", "Players", "Thedric", "Beledan"):
             assert word in text, word
 
 
