@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from client.screens.setup import SeatPlan
 
 NAME = "play"
 HELP = "play in this terminal: the main menu, or a local game against bots or hot-seat"
@@ -14,8 +18,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="start a duel at once: against a bot, or two people at this keyboard",
     )  # fmt: skip
     parser.add_argument(
-        "--format", choices=("duel", "ffa", "sworn", "team"), default="duel",
-        help="format of the game started with --vs (default: duel)",
+        "--format", choices=("duel", "ffa", "sworn", "team"), default=None,
+        help="format of the game (default: duel): started at once with --vs, else the menu's "
+             "New local game starts from it",
     )  # fmt: skip
     parser.add_argument(
         "--best-of", type=int, choices=(1, 3, 5), default=1, metavar="{1,3,5}",
@@ -28,30 +33,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from client.app import AllegianceApp, run_app
-    from client.screens.setup import LocalPlan, SeatPlan, default_plan
+    from client.screens.setup import LocalPlan, default_plan
     from shared.protocol.messages import clean_name
 
-    if args.best_of > 1 and args.format != "duel":
+    fmt = args.format or "duel"
+    if args.best_of > 1 and fmt != "duel":
         raise SystemExit("allegiance play: error: --best-of is for duels (--format duel) only")
     options: dict[str, object] = {"best_of": args.best_of} if args.best_of > 1 else {}
     app = AllegianceApp()
     if args.name is not None:  # cleaned as the server cleans it; nothing left: settings'
         app.settings.name = clean_name(args.name, app.settings.name)
     if args.vs is not None:
-        count = {"duel": 2, "ffa": 3, "sworn": 3, "team": 4}[args.format]
-        seats = [SeatPlan("human", app.settings.name, None)]
-        for i in range(1, count):
-            human = args.vs == "hotseat"
-            seats.append(
-                SeatPlan(
-                    "human" if human else "bot",
-                    f"Player {i + 1}" if human else f"Bot {i + 1}",
-                    None,
-                )
-            )
-        app.start = LocalPlan(args.format, tuple(seats), options)
+        app.start = LocalPlan(fmt, _seats(fmt, app.settings.name, args.vs == "hotseat"), options)
         app.last_plan = app.start
-    elif options:  # the new-game screen opens on a match
+    elif options or args.format is not None:  # the new-game screen opens on them
         plan = default_plan(app.settings.name)
-        app.last_plan = LocalPlan(plan.format, plan.seats, options)
+        seats = plan.seats if fmt == plan.format else _seats(fmt, app.settings.name, False)
+        app.last_plan = LocalPlan(fmt, seats, options)
     return run_app(app)
+
+
+def _seats(fmt: str, name: str, hotseat: bool) -> tuple[SeatPlan, ...]:
+    """The seats of a format's smallest table: you, then people (hot-seat) or bots."""
+    from client.screens.setup import SeatPlan
+
+    count = {"duel": 2, "ffa": 3, "sworn": 3, "team": 4}[fmt]
+    seats = [SeatPlan("human", name, None)]
+    for i in range(1, count):
+        kind, label = ("human", "Player") if hotseat else ("bot", "Bot")
+        seats.append(SeatPlan(kind, f"{label} {i + 1}", None))
+    return tuple(seats)
