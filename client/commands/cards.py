@@ -22,11 +22,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="only this deck (special: hero special cards; equipment: "
                              "weapon and armor faces)")
     parser.add_argument("--hero", help="only cards belonging to this hero (part of its id or name)")
-    parser.add_argument("--cost", type=int, help="only cards of this gold cost")
+    parser.add_argument("--cost", type=_cost, help="only cards of this gold cost")
     parser.add_argument("--heroes", action="store_true",
                         help="list heroes and abilities (with --hero: that hero only)")
     parser.add_argument("--summary", action="store_true",
                         help="print the counts per deck, special and equipment cards")
+
+
+def _cost(text: str) -> int:
+    """A gold cost for --cost: a whole number, 0 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("a cost is 0 or more")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -38,13 +49,25 @@ def run(args: argparse.Namespace) -> int:
         print(f"allegiance: bad card data: {exc}", file=sys.stderr)
         return 2
     if args.summary:
+        ignored = [flag for flag, value in (("search text", args.text), ("--deck", args.deck),
+                   ("--hero", args.hero), ("--cost", args.cost), ("--heroes", args.heroes))
+                   if value not in (None, "", False)]  # fmt: skip
+        if ignored:
+            print(f"allegiance cards: error: --summary counts every card; it takes no "
+                  f"{' or '.join(ignored)}", file=sys.stderr)  # fmt: skip
+            return 2
         _summary(cat)
         return 0
-    hero = _one_hero(cat, args.hero) if args.hero else None
+    hero = _one_hero(cat, args.hero) if args.hero is not None else None
     if hero == "":
         return 2
     if args.heroes:
-        _heroes(cat, Filters(text=args.text, hero=hero))
+        if args.deck is not None or args.cost is not None:
+            print("allegiance cards: error: --heroes lists heroes and their abilities; "
+                  "--deck and --cost filter cards", file=sys.stderr)  # fmt: skip
+            return 2
+        shown = _heroes(cat, Filters(text=args.text, hero=hero))
+        print(f"{shown} hero{'' if shown == 1 else 'es'}")
         return 0
     keep = Filters(text=args.text, group=args.deck, hero=hero, cost=args.cost)
     shown = 0
@@ -95,7 +118,11 @@ def _summary(cat: Catalog) -> None:
 def _one_hero(cat: Catalog, text: str) -> str:
     """The hero whose id or name contains ``text`` (any case; ``--hero desoth``), or "" after
     saying why there is none or more than one."""
-    t = text.lower().replace("'", "")
+    t = text.strip().lower().replace("'", "")
+    if not t:  # "" is part of every name: say so rather than match them all
+        print("allegiance cards: error: --hero needs part of a hero's name or id",
+              file=sys.stderr)
+        return ""
     found = sorted(h.id for h in cat.heroes.values()
                    if t in h.id or t in h.name.lower().replace("'", ""))
     if len(found) == 1:
@@ -109,10 +136,13 @@ def _one_hero(cat: Catalog, text: str) -> str:
     return ""
 
 
-def _heroes(cat: Catalog, keep: Filters) -> None:
+def _heroes(cat: Catalog, keep: Filters) -> int:
+    """Print the heroes ``keep`` keeps, with their abilities; how many."""
+    shown = 0
     for h in sorted(cat.heroes.values(), key=lambda h: h.name):
         if not keep.keep(hero_entry(h)):
             continue
+        shown += 1
         w = " / ".join(cat.cards[f].name for f in dict.fromkeys(h.weapons))
         a = " / ".join(cat.cards[f].name for f in dict.fromkeys(h.armors))
         print(f"{h.name}, {h.title} — health {h.health}; weapon {w}; armor {a}")
@@ -122,3 +152,4 @@ def _heroes(cat: Catalog, keep: Filters) -> None:
             lvl = "initial" if ab.level == 0 else f"level {ab.level}, {ab.cost} gold"
             react = ", reaction" if ab.reaction else ""
             print(f"    {ab.name} ({lvl}, delay {ab.delay}{react}): {ab.text}")
+    return shown

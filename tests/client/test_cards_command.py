@@ -78,3 +78,31 @@ def test_lines_name_the_card_type_in_the_rulebooks_words(
     assert "    Runehammer [weapon · attack 3] — " in "\n".join(lines)
     assert "    Clockwork Sentry [special basic unit · 1/4]" in lines
     assert "    Iron Colossus [special elite unit · 6/8]" in lines
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (("--summary", "--deck", "basic"), "--summary counts every card; it takes no --deck"),
+        (("--summary", "strike"), "it takes no search text"),
+        (("--heroes", "--cost", "2"), "--deck and --cost filter cards"),
+        (("--hero", ""), "--hero needs part of a hero's name or id"),
+    ],
+)
+def test_options_that_would_be_ignored_are_refused(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], said: str
+) -> None:
+    code, lines, err = _run(capsys, *argv)
+    assert code == 2 and lines == [] and said in err
+
+
+def test_a_negative_cost_is_refused_by_the_parser(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        _run(capsys, "--cost", "-1")
+    assert "a cost is 0 or more" in capsys.readouterr().err
+
+
+def test_heroes_say_how_many_matched(capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(capsys, "--heroes", "zzz")[:2] == (0, ["0 heroes"])
+    code, lines, _ = _run(capsys, "--heroes", "--hero", "gonde")
+    assert code == 0 and lines[0].startswith("Magus Gondè Kyal") and lines[-1] == "1 hero"
