@@ -191,6 +191,11 @@ class CardBrowserScreen(Screen[None]):
     # whole) rather than wrapping under the cost column
     DEFAULT_CSS = """
     CardBrowserScreen #cb-list { text-wrap: nowrap; text-overflow: ellipsis; }
+    /* a long choice ("Thrainor Deepforge" at 80 columns) is cut on its line, not
+       wrapped over the field's border */
+    CardBrowserScreen #cb-filters SelectCurrent Static#label {
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [

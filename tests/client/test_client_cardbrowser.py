@@ -174,3 +174,19 @@ async def test_bad_card_data_is_a_message_not_a_crash(monkeypatch) -> None:
         await pilot.press("slash", "x")
         await pilot.pause()
         assert "0 cards" in screen_text(app)
+
+
+async def test_long_filter_choices_stay_on_their_line_at_80x24() -> None:
+    """A chosen hero or deck whose name is wider than its field is cut on its line
+    ("Thrainor Deepf…"), not wrapped over the field's bottom border."""
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.push_screen(CardBrowserScreen())
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#cb-hero", Select).value = "thrainor_deepforge"
+        screen.query_one("#cb-deck", Select).value = "special"
+        await pilot.pause()
+        rows = screen_text(app).splitlines()
+        assert "Thrainor" in rows[1] and "Special" in rows[1], rows[:4]
+        assert "Deepforge" not in rows[2] and "cards" not in rows[2], rows[:4]
