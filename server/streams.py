@@ -156,6 +156,7 @@ class Publisher:
                     "claimed": s.claimed,
                     "connected": s.kind == "bot" or self.connected(s.seat),
                     "bot": s.botlike,
+                    "level": s.level if s.kind == "bot" else None,  # the host chose it
                     "conceded": s.conceded,
                     "hero": s.hero if s.hero not in ("", "random") else None,
                     "team": team if type(team) is int else None,

@@ -41,7 +41,8 @@ def lobby_markup(
         if number in mine:  # every taken seat says "here": which one is this player's
             who += " [b $accent](you)[/]"
         if seat.get("kind") == "bot":
-            state = "bot"
+            level = _BOT_LEVELS.get(seat.get("level"))
+            state = f"bot ({level})" if level else "bot"
         elif seat.get("claimed"):
             state = "[$success]here[/]" if seat.get("connected") else "[$warning]away[/]"
         else:
@@ -131,6 +132,9 @@ def spectators_line(info: dict[str, Any]) -> str:
 
 
 #: What happens to a player away past the grace, by the table's reconnect ``policy``.
+#: The bots' levels by number, as the server and ``--bot-level`` name them.
+_BOT_LEVELS = {0: "random", 1: "easy", 2: "medium", 3: "hard"}
+
 _AWAY = {"wait": "the table waits", "bot": "a bot plays for them", "concede": "they concede"}
 
 

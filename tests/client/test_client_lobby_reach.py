@@ -112,3 +112,16 @@ async def test_a_table_without_watchers_shows_no_watch_command(tmp_path, monkeyp
             assert "allegiance watch" not in text
     finally:
         await server.stop()
+
+
+async def test_a_bot_seat_says_its_level() -> None:
+    """The lobby names each bot's strength, as the host chose it (the server sends it)."""
+    from client.screens.lobby import lobby_markup
+
+    seats = [{"seat": 0, "kind": "human", "name": "Ann", "claimed": True, "connected": True},
+             {"seat": 1, "kind": "bot", "name": "Bot 2", "level": 3},
+             {"seat": 2, "kind": "bot", "name": "Bot 3"}]  # fmt: skip
+    text = lobby_markup("K7QF3M", {"seats": seats})
+    assert "Seat 2: Bot 2  bot (hard)" in text
+    assert "Seat 3: Bot 3  bot  " in text  # an older server: no level sent
+

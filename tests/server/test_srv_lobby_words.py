@@ -128,3 +128,18 @@ async def test_a_hotseat_client_watching_its_own_table_is_nobody_watching(
     assert table.meta_base()["spectators"] == 1
     for client in (other, holder):
         await client.close()
+
+
+async def test_the_server_sends_a_bot_seats_level(server: LocalServer) -> None:
+    """Every seat says its kind; a bot's says its level too (the lobby shows it)."""
+    client = ProtocolClient(server.url, "maker")
+    await client.connect()
+    specs = [{"kind": "human", "name": "Ann"}, {"kind": "bot", "level": 2}]
+    created = await client.create("toy", {}, specs, {"pass_delay": 0}, claim=[0])
+    code = str(created["table"])
+    await client.request({"t": "watch", "table": code})
+    await client.wait_for(lambda: client.doc(code, None) is not None)
+    seats = client.doc(code, None)["table"]["seats"]
+    assert [s["level"] for s in seats] == [None, 2]
+    await client.close()
+
