@@ -25,6 +25,7 @@ from client.screens.gameover import GameOverScreen
 from client.screens.help import HelpScreen
 from client.screens.join import JoinPlan, JoinScreen, server_url
 from client.screens.leave import LeaveScreen, QuitScreen, leave_warning
+from client.screens.lobby import server_address
 from client.screens.menu import MenuScreen
 from client.screens.resume import ResumeHostScreen
 from client.screens.settings import KeyCapture, SettingsScreen
@@ -546,7 +547,8 @@ class AllegianceApp(App[int]):
             return game.closing_warning() if quitting else None
         kind = "hosting" if game.hosting else "local" if game.local else "joined"
         info = game.session.any_table_info()
-        return leave_warning(kind, info, quitting, out=game.all_out())
+        address = server_address(game.url or "") if kind == "joined" else ""
+        return leave_warning(kind, info, quitting, out=game.all_out(), address=address)
 
     def _store(self) -> bool:
         """Save the settings (when this app saves them); False when that failed (the

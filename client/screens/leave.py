@@ -26,12 +26,18 @@ _POLICY = {
 
 
 def leave_warning(
-    kind: str, table_info: dict[str, Any], quitting: bool = False, *, out: bool = False
+    kind: str,
+    table_info: dict[str, Any],
+    quitting: bool = False,
+    *,
+    out: bool = False,
+    address: str = "",
 ) -> str | None:
     """What leaving (or ``quitting`` the app) does, for people; None when nothing is lost
     (the game is not being played). ``kind``: "hosting", "local" (every seat at this
     keyboard or bots) or "joined"; ``out``: every seat this terminal plays is out of the
-    game (knocked out: it will never decide again)."""
+    game (knocked out: it will never decide again); ``address``: the server's, as the
+    join command takes it (a joined seat is taken back there)."""
     if table_info.get("status") != "playing":
         return None
     if out and kind == "joined":
@@ -53,7 +59,8 @@ def leave_warning(
     policy = _POLICY.get(str(options.get("policy")), _POLICY["wait"])
     timed = isinstance(grace, (int, float)) and policy != _POLICY["wait"]
     after = f"after {grace:g} s away, {policy}" if timed else policy
-    return f"Your seat stays yours: join {code} again to take it back ({after})."
+    where = f"{address} " if address else ""
+    return f"Your seat stays yours: join {where}{code} again to take it back ({after})."
 
 
 def close_warning(match_goes_on: bool) -> str:

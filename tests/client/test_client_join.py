@@ -452,6 +452,8 @@ async def test_host_on_a_server_makes_the_table_there_and_a_guest_joins(
             assert session.seats == [1] and table.seats[1].claimed
             said = app._leave_warning() or ""  # no server here: leaving keeps the seat
             assert "Your seat stays yours" in said and "server" not in said
+            where = server.url.removeprefix("ws://")  # the join command's address
+            assert f"join {where} {table.code} again" in said, said
     finally:
         if guest is not None:
             await close_connection(guest[1], guest[2], server)
