@@ -332,8 +332,13 @@ class AllegianceApp(App[int]):
             else:
                 session.start_join(plan.table, hero=plan.hero)
 
+        told: list[str] = []  # said once: every reconnection is seated again
+
         def keep(seated: Seated) -> None:
-            remember_seat(plan.url, seated.table, seated.seat, seated.token)
+            problem = remember_seat(plan.url, seated.table, seated.seat, seated.token)
+            if problem and not told:
+                told.append(problem)
+                self.notify(problem, title="Seat not kept", severity="warning", timeout=15)
 
         title = f"Watching {plan.table}" if plan.watch else plan.table
         self._run_game(
@@ -363,6 +368,8 @@ class AllegianceApp(App[int]):
     def game_failed(self, controller: GameController, text: str) -> None:
         if controller is not self.game:
             return
+        session = controller.session
+        joined = not controller.local and not controller.made_elsewhere  # join, watch
         self.notify(text, title="Could not continue", severity="error", timeout=8)
         self.run_worker(controller.stop(), group="stop")
         self.game = None
@@ -371,6 +378,11 @@ class AllegianceApp(App[int]):
             # No table was made there (the address is wrong, say): the set-up screen
             # again, as it was, to correct the address or try once more.
             self._host_setup(self.last_host_plan)
+        elif joined and not any(s.doc is not None for s in session.streams.values()):
+            # A join or watch that never reached its table (no such code, the server not
+            # there): the Join screen again, address and code as typed, to correct them.
+            address = (controller.url or "").removeprefix("ws://")
+            self._join_screen(session.spectator, address, session.table or "")
 
     def after_game(self, choice: str | None) -> None:
         if choice == "again" and self.last_plan is not None:
@@ -411,9 +423,11 @@ class AllegianceApp(App[int]):
 
         self.push_screen(SetupScreen(plan), chosen)
 
-    def _join_screen(self, watch: bool, address: str | None = None) -> None:
+    def _join_screen(self, watch: bool, address: str | None = None, code: str = "") -> None:
+        """The Join (or Watch) screen: ``address``, else the last one typed, and ``code``
+        filled in (a join that failed, to correct or try again)."""
         if self.game is not None:  # from the command palette, during a game
-            self.leave_then(lambda: self._join_screen(watch, address))
+            self.leave_then(lambda: self._join_screen(watch, address, code))
             return
 
         def chosen(result: JoinPlan | None) -> None:
@@ -425,7 +439,7 @@ class AllegianceApp(App[int]):
                 self.start_join(result)
 
         start = self.settings.last_address if address is None else address
-        self.push_screen(JoinScreen(start, watch=watch, hero=self.join_hero), chosen)
+        self.push_screen(JoinScreen(start, watch=watch, hero=self.join_hero, code=code), chosen)
 
     def action_join_game(self) -> None:
         self._join_screen(False)

@@ -35,7 +35,12 @@ from client.net.session import (
     Update,
 )
 from client.screens.curtain import CurtainScreen
-from client.screens.gameover import LOCAL_MATCH_WARNING, GameOverScreen, match_label
+from client.screens.gameover import (
+    LOCAL_MATCH_WARNING,
+    GameOverScreen,
+    match_label,
+    seat_teams,
+)
 from client.screens.leave import close_warning
 from client.screens.lobby import LobbyScreen
 from client.screens.logview import LogScreen
@@ -288,8 +293,10 @@ class GameController:
             if update.gap:
                 stream.log.append("(Some of what happened meanwhile is not shown.)")
             stream.log.extend(sentences(list(update.missed), stream.view))
-        if update.events:
-            stream.log.extend(sentences(list(update.events), stream.view, stream.earlier_view))
+        if update.events:  # by the views of its own patch: more may have come since
+            view = update.view if update.view is not None else stream.view
+            before = update.before if update.view is not None else stream.earlier_view
+            stream.log.extend(sentences(list(update.events), view, before))
         if self.settings is not None and not self._settings_sent and update.seat is not None:
             self._settings_sent = True
             self.session.send_settings(**self.settings)
@@ -463,9 +470,10 @@ class GameController:
             bool(stream.batch) and stream.batch[0] in stream.legal
         )
         match = stream.table_info.get("match")
-        label = match_label(match)  # "Game 2 of best of 3 · 1–0"
+        teams = seat_teams(stream.table_info)  # a team game's score is the teams'
+        label = match_label(match, teams=teams)  # "Game 2 of best of 3 · 1–0"
         code = self.session.table if self.reach is not None or not self.local else ""
-        short = " · ".join(t for t in (code or "", match_label(match, short=True)) if t)
+        short = " · ".join(t for t in (code or "", match_label(match, True, teams)) if t)
         return TableFrame(
             table=build_table(view, table_info=stream.table_info),
             prompt=self._conceded_prompt(stream, view) or as_the_server_passes(
@@ -600,7 +608,8 @@ class GameController:
         screen, self.over_screen = self.over_screen, None
         if screen is not None:
             screen.retire()
-        label = match_label(self.session.any_table_info().get("match")) or f"Game {played}"
+        info = self.session.any_table_info()
+        label = match_label(info.get("match"), teams=seat_teams(info)) or f"Game {played}"
         for stream in self.session.streams.values():
             stream.log.append(f"— {label} —")
 
@@ -626,8 +635,13 @@ class GameController:
         if wanted == skipping:
             return
         if wanted and stream.view.get("current") == seat:
+            # Decided: "pass until my turn" is for the other players' turns only. The
+            # server ends it as the seat's own turn begins (server/table.py _end_skips),
+            # so a request now would be undone at once; P says why instead, in the
+            # maneuver phase and in the end-of-turn window alike.
             self.app.notify(
-                "It is your turn now: passing until your turn is for others' turns.",
+                "Not during your own turn: \"pass until my turn\" is for others' turns. "
+                "Ask again once your turn has ended.",
                 severity="warning",
             )
             return

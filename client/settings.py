@@ -5,6 +5,10 @@ unknown key is ignored, and a value of the wrong type falls back to its default 
 warning naming the field and what it wants (the other fields are kept), so an old or
 hand-edited file never stops the game from starting.
 
+Beside it, ``seats.json`` keeps the tokens of seats held at tables, so joining again
+takes the same seat. One that cannot be read is said as the game starts and moved aside
+to ``seats.json.bad`` (never written over: a token may still be got out of it by hand).
+
 Key bindings: ``"keys"`` maps a game action's id (:data:`KEY_ACTIONS`, the ``id=`` of its
 ``Binding``) to the key that replaces its default, e.g. ``{"table.pass": "x"}``; only
 changed keys are stored. The app hands them to Textual's ``App.set_keymap``. An entry
@@ -14,6 +18,7 @@ one that collides with another action's key is dropped with a notice.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import unicodedata
@@ -356,7 +361,8 @@ def _read_json(path: Path) -> Any:
     """The parsed JSON of ``path``: :class:`FileNotFoundError` when it does not exist,
     :class:`UnreadableFile` when it cannot be read, is not UTF-8 text or not JSON."""
     try:
-        text = path.read_text(encoding="utf-8")
+        # utf-8-sig: a file saved by Windows Notepad starts with a byte-order mark
+        text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise
     except OSError as exc:
@@ -381,7 +387,15 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
 def load_settings_report(path: Path | None = None) -> tuple[Settings, str | None, list[str]]:
     """As :func:`load_settings`, with every key binding of the file that was ignored
     (one line each; the notice tells only the first three)."""
-    path = path or settings_path()
+    settings, notice, key_problems = _settings_report(path or settings_path())
+    if path is None:  # the player's own folder, as the game starts: its seats file too
+        notices = [notice, seats_notice()]
+        notice = " ".join(n for n in notices if n) or None
+    return settings, notice, key_problems
+
+
+def _settings_report(path: Path) -> tuple[Settings, str | None, list[str]]:
+    """As :func:`load_settings_report`, for the settings file alone."""
     try:
         data = _read_json(path)
     except FileNotFoundError:
@@ -389,11 +403,16 @@ def load_settings_report(path: Path | None = None) -> tuple[Settings, str | None
     except UnreadableFile as exc:
         return Settings(), f"{exc}; using defaults.", []
     if not isinstance(data, dict):
-        kind = "null" if data is None else _KINDS.get(type(data), "something else")
-        return Settings(), f"{path}: holds {kind}, not a table of settings; using defaults.", []
+        what = f"{path}: holds {_kind(data)}, not a table of settings"
+        return Settings(), f"{what}; using defaults.", []
     settings, problems, key_problems = _read_settings(data)
     notices = [fields_notice(problems, path), keys_notice(key_problems)]
     return settings, " ".join(n for n in notices if n) or None, key_problems
+
+
+def _kind(data: object) -> str:
+    """What a file's JSON holds instead of a table, in words."""
+    return "null" if data is None else _KINDS.get(type(data), "something else")
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:
@@ -413,38 +432,108 @@ def seats_path() -> Path:
     return config_dir() / "seats.json"
 
 
-def _load_seats() -> dict[str, Any]:
-    """The kept seats; an unreadable file (not there, not UTF-8, not JSON) keeps none,
-    and is written over by the next seat kept."""
-    try:
-        data = _read_json(seats_path())
-    except (OSError, UnreadableFile):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
-def _save_seats(data: dict[str, Any]) -> None:
+def _read_seats() -> tuple[dict[str, Any], str | None]:
+    """The kept seats, and why the file could not be read (None: it was read, or it is
+    not there)."""
     path = seats_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        os.chmod(path, 0o600)
-    except OSError:
-        pass
+        data = _read_json(path)
+    except FileNotFoundError:
+        return {}, None
+    except UnreadableFile as exc:
+        return {}, str(exc)
+    if not isinstance(data, dict):
+        return {}, f"{path}: holds {_kind(data)}, not a table of seats"
+    return data, None
 
 
-def remember_seat(address: str, table: str, seat: int, token: str) -> None:
-    """Keep a seat token so ``allegiance join`` can resume after the client restarts."""
+def _load_seats() -> dict[str, Any]:
+    """The kept seats; none when the file cannot be read (see :func:`seats_notice`)."""
+    return _read_seats()[0]
+
+
+def seats_notice() -> str | None:
+    """A sentence when the seats file cannot be read, once it is moved aside; None when
+    it is fine. Checked as the game starts (with the settings), so that a player whose
+    seat cannot be taken back by joining again hears it, rather than quietly taking
+    another seat."""
+    why = _read_seats()[1]
+    return None if why is None else _set_aside(why)
+
+
+def _set_aside(why: str) -> str:
+    """Move an unreadable seats file to ``seats.json.bad`` (``.bad2``, … if that is
+    taken): it is never written over, as the player may still get a token out of it by
+    hand. Says so, or why it stays where it is (then no seat is kept until it goes)."""
+    path = seats_path()
+    aside = next((c for c in _aside_names(path) if not os.path.lexists(c)), None)
+    lost = "the seats kept in it cannot be taken back by joining again"
+    try:
+        if aside is None:
+            raise OSError(0, "too many files set aside already")
+        path.rename(aside)
+    except OSError as exc:
+        return (f"{why}: {lost}, and no new seat is kept until it is fixed or moved away "
+                f"(could not move it: {exc.strerror}).")  # fmt: skip
+    return f"{why}: {lost}. It is now {aside.name}; a new file keeps the seats from now on."
+
+
+def _aside_names(path: Path) -> list[Path]:
+    """Where an unreadable seats file may be moved, in order."""
+    return [path.with_name(f"{path.name}.bad{'' if n == 1 else n}") for n in range(1, 10)]
+
+
+def _keep_seat(key: str, item: dict[str, Any]) -> str | None:
+    """Keep ``item`` under ``key`` in the seats file; a sentence when it could not be
+    kept, or when an unreadable file was moved aside first."""
+    data, why = _read_seats()
+    told = None
+    if why is not None:
+        told = _set_aside(why)
+        if os.path.lexists(seats_path()):  # still there: never written over
+            return told
+    data[key] = item
+    problem = _save_seats(data)
+    return " ".join(t for t in (told, problem) if t) or None
+
+
+def _drop_seat(key: str) -> None:
+    """Drop the seat kept under ``key``. An unreadable file is left alone: there is
+    nothing in it to drop; a file that cannot be written keeps a seat nobody takes."""
     data = _load_seats()
-    data[f"{address}/{table}"] = {"seat": seat, "token": token}
-    _save_seats(data)
+    if data.pop(key, None) is not None:
+        _save_seats(data)
+
+
+def _save_seats(data: dict[str, Any]) -> str | None:
+    """Write the seats file whole (a new file moved over the old one: a client stopped
+    mid-write never leaves it cut short); a sentence when that failed."""
+    path = seats_path()
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # tokens: yours only
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(json.dumps(data, indent=2) + "\n")
+        os.chmod(tmp, 0o600)  # a file left over from before keeps its mode otherwise
+        os.replace(tmp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        return (f"Could not keep the seat in {path}: {exc.strerror}; after a restart it "
+                "cannot be taken back by joining again.")  # fmt: skip
+    return None
+
+
+def remember_seat(address: str, table: str, seat: int, token: str) -> str | None:
+    """Keep a seat token so ``allegiance join`` can resume after the client restarts; a
+    sentence for the player when it could not be kept (or the file was moved aside)."""
+    return _keep_seat(f"{address}/{table}", {"seat": seat, "token": token})
 
 
 def forget_seat(address: str, table: str) -> None:
     """Drop the seat kept for ``table`` at ``address`` (its player gave it up)."""
-    data = _load_seats()
-    if data.pop(f"{address}/{table}", None) is not None:
-        _save_seats(data)
+    _drop_seat(f"{address}/{table}")
 
 
 def recall_seat(address: str, table: str) -> tuple[int, str] | None:
@@ -475,16 +564,14 @@ def _port(address: str) -> int | None:
         return None
 
 
-def remember_hosted(db: str, table: str, seat: int, token: str, port: int = 0) -> None:
+def remember_hosted(db: str, table: str, seat: int, token: str, port: int = 0) -> str | None:
     """Keep the host's own seat of the table hosted on database ``db`` (its absolute
     path is the key: a player who joins from this machine never resumes it), the
     hosting process and its port, so hosting on ``db`` again takes that seat again, where
     the others look for it, once that process has stopped."""
-    data = _load_seats()
-    data[f"host:{os.path.abspath(db)}"] = {
+    return _keep_seat(f"host:{os.path.abspath(db)}", {
         "table": table, "seat": seat, "token": token, "pid": os.getpid(), "port": port,
-    }
-    _save_seats(data)
+    })  # fmt: skip
 
 
 def hosted_port(db: str) -> int:
@@ -510,9 +597,7 @@ def recall_hosted(db: str) -> tuple[str, int, str] | None:
 
 def forget_hosted(db: str) -> None:
     """Drop the seat kept for ``db``: its game is not to be resumed."""
-    data = _load_seats()
-    if data.pop(f"host:{os.path.abspath(db)}", None) is not None:
-        _save_seats(data)
+    _drop_seat(f"host:{os.path.abspath(db)}")
 
 
 def _running(pid: int) -> bool:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sqlite3
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 from server.config import ServerConfig, default_db_path
 from server.store import DatabaseInUse, NotOurDatabase, folder_problem
@@ -28,7 +29,7 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
         "--db",
         metavar="PATH",
         default=None,
-        help="SQLite database file (default: the user data dir)",
+        help="SQLite database file, in a folder that exists (default: the user data dir)",
     )
     parser.add_argument(
         "--log-level", default="INFO", choices=["DEBUG", "INFO", "WARNING", "ERROR"],
@@ -50,6 +51,9 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
     problem = folder_problem(db_path)
     if problem is not None:
         raise SystemExit(f"allegiance: error: --db {db_path}: {problem}")
+    missing = missing_folder(args.db) if args.db else None
+    if missing is not None:
+        refuse(f"allegiance: error: --db {args.db}: {missing}")
     try:
         db_path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -64,6 +68,39 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         allow_fixed_seeds=args.allow_fixed_seeds,
         tune_gc=True,
     )
+
+
+def missing_folder(db: str | Path) -> str | None:
+    """Why a ``--db`` given by hand is refused: its folder does not exist, and a typo in
+    the path would make folders; None when it exists. The default data folder is made
+    when it is missing, as it is for the default database."""
+    folder = Path(db).parent
+    if folder.exists():  # a file there instead: folder_problem says so
+        return None
+    from server.local import data_dir
+
+    if _same_folder(folder, default_db_path().parent) or _same_folder(folder, data_dir()):
+        return None
+    return f"the folder {folder} does not exist (make it first, or correct the path)"
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    return os.path.abspath(a) == os.path.abspath(b)
+
+
+class UsageError(SystemExit):
+    """A refused flag: exit status 2, as argparse's own errors; the exception's text is
+    the line printed (tests match it)."""
+
+    def __init__(self, line: str) -> None:
+        super().__init__(line)
+        self.code = 2
+
+
+def refuse(line: str) -> NoReturn:
+    """Print ``line`` (one line, naming the flag) and exit with status 2."""
+    print(line, file=sys.stderr)
+    raise UsageError(line)
 
 
 def run_serve(args: argparse.Namespace, extra: Callable[[Any], Any] | None = None) -> int:

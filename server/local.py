@@ -15,13 +15,17 @@ the hosted game its host comes back to (``restore_tables``, ``client/app.py``).
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
+import sqlite3
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 from server.app import Server
 from server.config import ServerConfig
+from server.store import check_database
 
 #: File name of the local games' database, in the user data directory.
 LOCAL_GAMES_DB = "local-games.db"
@@ -84,7 +88,29 @@ async def start_local_server(db_path: str | Path | None = None, **settings: Any)
     """
     fields: dict[str, Any] = {"host": "127.0.0.1", "port": 0}
     fields.update(settings)     # ``allegiance host`` binds the LAN address and a port
+    if db_path is not None:  # reads the whole file: not on the event loop
+        await asyncio.to_thread(check_intact, db_path)
     config = ServerConfig(db_path=":memory:" if db_path is None else str(db_path), **fields)
     server = Server(config)
     await server.start()
     return LocalServer(server)
+
+
+def check_intact(db_path: str | Path) -> None:
+    """Raise :class:`sqlite3.DatabaseError` when the SQLite file at ``db_path`` is
+    damaged ("database disk image is malformed"), so the game says so as it starts,
+    naming the file. Its first pages may be whole, and the server would open it, while
+    the rest is not: the first game recorded would then fail as "The server could not
+    handle that message.", which says nothing of the file. Someone else's file is
+    refused as the server refuses it, untouched; a file not there yet, or one that
+    cannot be read now (locked, say), is left to the server as before."""
+    if not Path(db_path).is_file():
+        return
+    try:
+        check_database(db_path)
+        with contextlib.closing(sqlite3.connect(db_path)) as db:
+            rows = db.execute("PRAGMA quick_check(1)").fetchall()
+    except sqlite3.OperationalError:  # locked, busy, unreadable: not the file's content
+        return
+    if rows != [("ok",)]:  # the damage found (pages, in lines): the file is what to name
+        raise sqlite3.DatabaseError("database disk image is malformed")

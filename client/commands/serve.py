@@ -23,10 +23,17 @@ def run(args: argparse.Namespace) -> int:
 
 def check_db_folder(args: argparse.Namespace) -> None:
     """Refuse a ``--db`` under a file in one line that says so, before the server tries
-    to make its folder (``mkdir`` would only say "File exists")."""
+    to make its folder (``mkdir`` would only say "File exists"); and one whose folder
+    does not exist (exit status 2): a typo in the path would make folders."""
+    from server.cli import missing_folder, refuse
     from server.store import folder_problem
 
-    problem = folder_problem(args.db) if args.db else None
+    if not args.db:
+        return
+    problem = folder_problem(args.db)
     if problem is not None:
         raise SystemExit(f"allegiance: error: cannot create the folder of --db {args.db}: "
                          f"{problem}")  # fmt: skip
+    missing = missing_folder(args.db)
+    if missing is not None:
+        refuse(f"allegiance: error: --db {args.db}: {missing}")

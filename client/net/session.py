@@ -64,6 +64,10 @@ class SeatChanged(Update):
     #: whether more were missed than the server keeps
     missed: tuple[Mapping[str, Any], ...] = ()
     gap: bool = False
+    #: the seat's view after this change and before it (a patch's): the log names what
+    #: its events are about by them, even when later patches have come in meanwhile
+    view: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
+    before: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -535,7 +539,8 @@ class ClientSession:
         stream.doc, stream.seq, stream.earlier_view = doc, int(msg["seq"]), before
         events = tuple(msg.get("events") or ())
         _count_seen(stream, len(events))
-        return [SeatChanged(stream.seat, events), *self._continue_batch(stream)]
+        changed = SeatChanged(stream.seat, events, view=doc.get("view"), before=before)
+        return [changed, *self._continue_batch(stream)]
 
     def _on_accepted(self, msg: Mapping[str, Any]) -> list[Update]:
         stream = self.streams.get(msg.get("seat"))

@@ -38,7 +38,7 @@ Match = Mapping[str, Any]
 
 
 def over_markup(table: TableModel) -> str:
-    lines = [f"[b]{escape(table.result or 'The game is over')}[/b]  "
+    lines = [f"[b]{escape(_result(table))}[/b]  "
              f"[$text-muted]{table.turn} turn{'' if table.turn == 1 else 's'}[/]", ""]  # fmt: skip
     teams = any(p.team is not None for p in table.players)
     players = list(table.players)
@@ -48,16 +48,29 @@ def over_markup(table: TableModel) -> str:
     return "\n".join(lines)
 
 
+#: The result's reason when the last opponent standing conceded (``result_line``).
+_ONE_CONCEDED = "(opponent conceded)"
+
+
+def _result(table: TableModel) -> str:
+    """The result line: "(opponents conceded)" when more than one of the winners'
+    opponents conceded (the view's reason speaks of the last one only)."""
+    text = table.result or "The game is over"
+    standing = {p.team for p in table.players if p.alive and p.team is not None}
+    opponents = [p for p in table.players if p.conceded and p.team not in standing]
+    if len(opponents) > 1 and text.endswith(_ONE_CONCEDED):
+        text = text[: -len(_ONE_CONCEDED)] + "(opponents conceded)"
+    return text
+
+
 def _player_row(p: PlayerPanel, teams: bool) -> str:
-    """One player's line. A team game names the team first and says "out" rather than
-    "defeated": a winner may be out (its team won without it). A player who conceded
-    is marked so, in any game."""
-    if not teams:
-        state = "[$success]standing[/]" if p.alive else f"[$error]{p.out_word}[/]"
-        return f"{escape(p.name)} · {escape(p.hero)}  ♥ {p.health}/{p.max_health}  {state}"
+    """One player's line; a team game names the team first. A hero at 0 health is
+    "out" in every format, not "defeated": in a team game a winner may be out (its team
+    won without it), and one word serves every game. A player who conceded is marked
+    so."""
     out = "conceded" if p.conceded else "out"
     state = "[$success]standing[/]" if p.alive else f"[$error]{out}[/]"
-    team = f"[b]team {p.team + 1}[/b]  " if p.team is not None else ""
+    team = f"[b]team {p.team + 1}[/b]  " if teams and p.team is not None else ""
     return f"{team}{escape(p.name)} · {escape(p.hero)}  ♥ {p.health}/{p.max_health}  {state}"
 
 
@@ -65,23 +78,60 @@ def _score(values: Sequence[Any]) -> str:
     return "–".join(str(int(v)) for v in values)
 
 
-def match_label(match: Match | None, short: bool = False) -> str:
+def team_scores(counts: Sequence[Any], teams: Sequence[int | None]) -> list[tuple[int, int]]:
+    """``(team, games won)`` for each team in order, from the per-seat ``counts`` and
+    each seat's team; [] unless every seat has one. A team's win counts for each of its
+    players (a winner out at the end too), so its score is its best player's."""
+    known = [t for t in teams if t is not None]
+    if not known or len(known) < len(teams):
+        return []
+    won: dict[int, int] = {}
+    for seat, team in enumerate(known):
+        count = int(counts[seat]) if seat < len(counts) else 0
+        won[team] = max(won.get(team, 0), count)
+    return sorted(won.items())
+
+
+def seat_teams(info: Mapping[str, Any] | None) -> list[int | None]:
+    """Each seat's team, from the document's ``table`` section (its ``seats``)."""
+    seats = (info or {}).get("seats") or []
+    return [s.get("team") if isinstance(s.get("team"), int) else None for s in seats]
+
+
+def match_label(match: Match | None, short: bool = False, teams: Sequence[int | None] = ()) -> str:
     """The compact line for the table's status bar: "Game 2 of best of 3 · 1–0" (a match;
     ``short``: "Game 2/3 · 1–0"), "Game 3 · 2–0" (rematches: games won at this table), ""
-    for a table's only game."""
+    for a table's only game. With ``teams`` (each seat's team, :func:`seat_teams`) a
+    team game's score is the teams': "Game 2 · Team 1: 1 – Team 2: 0" (``short``: "Game
+    2 · teams 1–0"), not one number per seat."""
     if not match:
         return ""
     best_of = int(match.get("best_of") or 1)
+    counts = match.get("wins" if best_of > 1 else "tally") or []
+    by_team = team_scores(counts, teams)
+    if by_team and short:
+        score = f"teams {_score([won for _, won in by_team])}"
+    elif by_team:
+        score = " – ".join(f"Team {team + 1}: {won}" for team, won in by_team)
+    else:
+        score = _score(counts)
     if best_of > 1:
         of = f"/{best_of}" if short else f" of best of {best_of}"
-        return f"Game {match.get('game', 1)}{of} · {_score(match.get('wins', []))}"
+        return f"Game {match.get('game', 1)}{of} · {score}"
     played = int(match.get("played") or 1)
-    return f"Game {played} · {_score(match.get('tally', []))}" if played > 1 else ""
+    return f"Game {played} · {score}" if played > 1 else ""
+
+
+def listed(items: Sequence[str]) -> str:
+    """"Ann", "Ann and Bo", "Ann, Bo and Cy": names in a sentence."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 #: Words before a hero's name that are a title, not the name ("Magus Gondè Kyal").
 def _names(names: Sequence[str], seats: Sequence[Any]) -> str:
-    return " and ".join(escape(names[int(s)]) if int(s) < len(names) else "?" for s in seats)
+    return listed([escape(names[int(s)]) if int(s) < len(names) else "?" for s in seats])
 
 
 def _game_line(game: Match, names: Sequence[str]) -> str:
@@ -99,12 +149,16 @@ def _game_line(game: Match, names: Sequence[str]) -> str:
     return f" {int(game.get('game', 0))}. {heroes} — {result}{chose}"
 
 
-def _header(match: Match, names: Sequence[str]) -> str:
+def _header(match: Match, names: Sequence[str], teams: Sequence[int | None] = ()) -> str:
     best_of = int(match.get("best_of") or 1)
     counts = match.get("wins" if best_of > 1 else "tally") or []
     # "Ann: 2 · Bo: 1": a colon, so a name that ends in a number ("Player 2") is not read
-    # as part of the score
-    score = " · ".join(f"{escape(n)}: {int(c)}" for n, c in zip(names, counts, strict=False))
+    # as part of the score; a team game counts the teams' wins ("Team 1: 1 · Team 2: 0")
+    by_team = team_scores(counts, teams)
+    if by_team:
+        score = " · ".join(f"Team {team + 1}: {won}" for team, won in by_team)
+    else:
+        score = " · ".join(f"{escape(n)}: {int(c)}" for n, c in zip(names, counts, strict=False))
     if best_of > 1:
         return f"[b]Best of {best_of}[/b] · {score}"
     return f"[b]Games at this table[/b] · {score}"
@@ -145,11 +199,12 @@ def _waiting(match: Match, names: Sequence[str], humans: Sequence[int],
 
 def match_markup(match: Match | None, names: Sequence[str], humans: Sequence[int],
                  mine: Sequence[int] = (), away: Sequence[int] = (),
-                 ended: str = "") -> str:  # fmt: skip
+                 ended: str = "", teams: Sequence[int | None] = ()) -> str:  # fmt: skip
     """The match part of the screen: score, each game, result or what comes next
     (``mine``: the seats this terminal holds; ``away``: people whose connection is
     gone, marked so where the screen waits for them; ``ended``: why there is no next
-    game after all, said instead of what it would be)."""
+    game after all, said instead of what it would be; ``teams``: each seat's team, in
+    a team game, whose score is the teams')."""
     if not match:
         return ""
     games = match.get("games") or []
@@ -159,7 +214,7 @@ def match_markup(match: Match | None, names: Sequence[str], humans: Sequence[int
         ending = [_outcome(match, names), _waiting(match, names, humans, mine, away)]
     if int(match.get("best_of") or 1) == 1 and int(match.get("played") or 1) == 1:
         return ending[-1]  # a table's only game: no score yet
-    lines = [_header(match, names)]
+    lines = [_header(match, names, teams)]
     if int(match.get("best_of") or 1) > 1:
         lines += [_game_line(g, names) for g in games]
     lines += ending
@@ -335,9 +390,15 @@ class GameOverScreen(ModalScreen[str]):
 
     def _text(self) -> str:
         part = match_markup(
-            self.match, self.names, self.humans, self.mine, self.away, self.ended
+            self.match, self.names, self.humans, self.mine, self.away, self.ended,
+            self._teams(),
         )
         return over_markup(self.table) + (f"\n\n{part}" if part else "")
+
+    def _teams(self) -> list[int | None]:
+        """Each seat's team, as the final table shows it (none outside a team game)."""
+        by_seat = {p.seat: p.team for p in self.table.players}
+        return [by_seat.get(seat) for seat in range(len(self.names))]
 
     def _options(self) -> list[Option]:
         options = [Option("See the final table", id="table"), Option("Main menu", id="menu")]

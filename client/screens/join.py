@@ -103,9 +103,12 @@ class JoinScreen(Screen[JoinPlan | None]):
         watch: bool = False,
         discovery: DiscoveryFactory | None = None,
         hero: str | None = None,
+        code: str = "",
     ) -> None:
+        """``code``: the join code to show already (a join that failed, to try again)."""
         super().__init__()
         self.address = address
+        self.code = code
         self.spectate = watch
         self.hero = hero
         self.games: list[LanGame] = []
@@ -130,7 +133,7 @@ class JoinScreen(Screen[JoinPlan | None]):
                                 select_on_focus=False)  # fmt: skip
                 with Vertical(id="code-field"):
                     yield Label("Join code", classes="field-label")
-                    yield Input(placeholder="K7QF3M", id="code", max_length=16,
+                    yield Input(self.code, placeholder="K7QF3M", id="code", max_length=16,
                                 select_on_focus=False)  # fmt: skip
             if not self.spectate:
                 heroes = [("The hero the host set for the seat", "")]

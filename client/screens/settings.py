@@ -5,14 +5,15 @@ palette's "Change keys"): every game action with its key; enter on one, then pre
 (esc cancels); a key kept for moving and choosing or already used by another action in
 the same place is refused with the reason; backspace/delete gives one action its
 default again, ctrl+r all of them. Key changes, like every other field, are kept by
-Save and dropped by Back. Key bindings of the settings file that were ignored when the
+Save; leaving with changes asks whether to keep them (y), drop them (n), or go back to
+them (esc). Key bindings of the settings file that were ignored when the
 game started are listed there, every one (the start-up notice tells three).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
@@ -21,7 +22,18 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.markup import escape
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Button, Checkbox, DataTable, Footer, Input, Label, Select, Static
+from textual.widgets import (
+    Button,
+    Checkbox,
+    DataTable,
+    Footer,
+    Input,
+    Label,
+    OptionList,
+    Select,
+    Static,
+)
+from textual.widgets.option_list import Option
 
 from client.screens.leave import LeaveScreen
 from client.settings import (
@@ -168,7 +180,8 @@ class SettingsScreen(Screen[Settings | None]):
             return
 
         def answered(save: bool | None) -> None:
-            self._leave(self.current() if save else None)
+            if save is not None:  # None: Esc, back to the fields as they are
+                self._leave(self.current() if save else None)
 
         self.app.push_screen(SaveSettingsScreen(), answered)
 
@@ -178,8 +191,45 @@ class SettingsScreen(Screen[Settings | None]):
         self.dismiss(saved)
 
 
-class SaveSettingsScreen(LeaveScreen):
-    """Leaving Settings with changes: dismissed with True to save them, else dropped."""
+class ChangesScreen(LeaveScreen):
+    """Leaving a screen with changes not kept yet: ``y`` keeps them (True), ``n`` drops
+    them (False), and Esc goes back to them (None), as Esc stays in a game when leaving
+    it is asked: only the explicit answer drops what was changed."""
+
+    BACK = "Back to the changes"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # Not LeaveScreen's bindings, where Esc answers as n does (before Textual reads them)
+        cls.BINDINGS = [
+            Binding("y", "answer(True)", cls.GO_KEY),
+            Binding("n", "answer(False)", cls.STAY_KEY),
+            Binding("escape", "back", "Back"),
+        ]
+        super(LeaveScreen, cls).__init_subclass__(**kwargs)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="center-box"), Vertical(classes="panel"):
+            yield Static(self.QUESTION, classes="panel-title")
+            yield Static(self.warning, classes="panel-text")
+            yield OptionList(
+                Option(f"{self.STAY} (n)", id="stay"),
+                Option(f"{self.GO} (y)", id="leave"),
+                Option(f"{self.BACK} (esc)", id="back"),
+                id="leave-list",
+            )
+        yield Footer()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.prevent_default()  # not LeaveScreen's handler too: it has no "back"
+        self.dismiss(None if event.option.id == "back" else event.option.id == "leave")
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+
+class SaveSettingsScreen(ChangesScreen):
+    """Leaving Settings with changes: dismissed with True to save them, False to drop
+    them, None to go on editing them."""
 
     GO_KEY, STAY_KEY = "Save", "Drop"
     QUESTION = "Save the changes?"
@@ -346,20 +396,21 @@ class KeysScreen(Screen[dict[str, str] | None]):
 
     def action_leave(self) -> None:
         """Escape: back to Settings. Decision: changed keys are asked about ("Keep the
-        changes?"), as leaving a game is: y keeps them (as Done), n or esc drops them."""
+        changes?"): y keeps them (as Done), n drops them, and esc stays here with them."""
         if self.keys == self.given:
             self.dismiss(None)
             return
 
         def answered(keep: bool | None) -> None:
-            self.dismiss(dict(self.keys) if keep else None)
+            if keep is not None:  # None: Esc, back to the keys as they are
+                self.dismiss(dict(self.keys) if keep else None)
 
         self.app.push_screen(KeepKeysScreen(keys_summary(self.keys)), answered)
 
 
-class KeepKeysScreen(LeaveScreen):
+class KeepKeysScreen(ChangesScreen):
     """Leaving the Keys screen with changed keys: dismissed with True to keep them (for
-    Settings' Save), False to drop them."""
+    Settings' Save), False to drop them, None to go on changing them."""
 
     GO_KEY, STAY_KEY = "Keep", "Drop"
     QUESTION = "Keep the changes?"

@@ -331,6 +331,38 @@ def _choose_title(prompt: Mapping[str, Any], namer: Namer) -> str:
     return f"{head} — {why}" if why else head
 
 
+#: The widest response title that still fits one line of the prompt at 80 columns (78
+#: cells inside its padding) with " (sent…)" after it while a pass is on its way.
+TITLE_WIDTH = 70
+
+
+def _respond_title(top: Mapping[str, Any], namer: Namer) -> str:
+    """"Respond to Death Grip (Bob) → Tax Collector (Alice) — or pass": the entry on top
+    of the chain and what it targets, since at 80×24 the board may have scrolled the
+    chain's own line out of sight. Targets are named more briefly (no controller, then
+    only the first) when the full line would not fit on one line at 80 columns."""
+    head = f"Respond to {chain_label(top, namer)} ({namer.seat(top.get('seat'))})"
+    targets = [str(t) for t in top.get("targets") or []]
+    if not targets:
+        return f"{head} — or pass"
+
+    def brief(ref: str) -> str:  # "gone" (a target that left play) stays as it is
+        return namer.thing(ref) if ":" in ref else namer.ref(ref)
+
+    more = f" +{len(targets) - 1} more" if len(targets) > 1 else ""
+    forms = (
+        namer.refs(targets),
+        ", ".join(brief(t) for t in targets),
+        namer.ref(targets[0]) + more,
+        brief(targets[0]) + more,
+    )
+    for form in forms:
+        title = f"{head} → {form} — or pass"
+        if len(title) <= TITLE_WIDTH:
+            return title
+    return f"{head} → {forms[-1]} — or pass"  # a long name wraps; the target stays said
+
+
 def _title(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> tuple[str, bool]:
     """The prompt's heading, and whether it is an optional response window."""
     kinds = {a.get("kind") for a in legal}
@@ -361,9 +393,7 @@ def _title(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> tuple[
     if "armor" in kinds:
         return "Split your armor among the attackers", False
     if chain:
-        top = chain[-1]
-        who = namer.seat(top.get("seat"))
-        return f"Respond to {chain_label(top, namer)} ({who}) — or pass", True
+        return _respond_title(chain[-1], namer), True
     if battle:
         step = STEP_NAMES.get(str(battle.get("step")), str(battle.get("step")))
         return f"Battle · {step}: play a reaction or pass", True

@@ -55,7 +55,7 @@ async def test_the_app_starts_on_a_settings_file_of_random_bytes(tmp_path: Path)
         assert warnings == [f"{path}: not UTF-8 text; using defaults."]
 
 
-def test_a_seats_file_that_is_not_utf8_keeps_no_seats_and_is_written_over(
+def test_a_seats_file_that_is_not_utf8_keeps_no_seats_and_is_moved_aside(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("ALLEGIANCE_CONFIG_DIR", str(tmp_path))

@@ -61,7 +61,7 @@ async def test_join_by_code_takes_the_free_seat_and_shows_the_table(tmp_path, mo
         await close_connection(conn, task, server)
 
 
-async def test_a_wrong_join_code_is_a_readable_notice_and_back_to_the_menu(
+async def test_a_wrong_join_code_is_a_readable_notice_and_the_join_screen_again(
     tmp_path, monkeypatch
 ) -> None:
     monkeypatch.setenv("ALLEGIANCE_CONFIG_DIR", str(tmp_path))
@@ -74,7 +74,7 @@ async def test_a_wrong_join_code_is_a_readable_notice_and_back_to_the_menu(
                 if app.game is None:
                     break
             assert app.game is None
-            assert app.screen.__class__.__name__ == "MenuScreen"
+            assert app.screen.__class__.__name__ == "JoinScreen"  # the code, to correct it
             notes = [n.message for n in app._notifications]
             assert notes and all("Traceback" not in n for n in notes)
     finally:

@@ -43,7 +43,7 @@ async def test_escape_goes_back_to_the_top_menu() -> None:
 async def test_pass_key_in_a_response_window() -> None:
     sent, text = await run_keys("response", ["p"])
     assert sent == [{"kind": "pass"}]
-    assert "Respond to Skilled Strike (Bob) — or pass" in text
+    assert "Respond to Skilled Strike (Bob) → Militia Recruit 1 (Alice) — or pass" in text
     assert "(sent…)" in text
 
 

@@ -118,7 +118,7 @@ def test_duplicate_cards_collapse_to_one_entry() -> None:
 
 def test_response_window_title_and_pass() -> None:
     p = build_prompt(v.response(), BOOK)
-    assert p.title == "Respond to Skilled Strike (Bob) — or pass"
+    assert p.title == "Respond to Skilled Strike (Bob) → Militia Recruit 1 (Alice) — or pass"
     assert p.response and p.pass_action == {"kind": "pass"}
 
 
