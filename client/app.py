@@ -268,11 +268,13 @@ class AllegianceApp(App[int]):
             session.start_create(plan.setup(), [s.to_wire() for s in plan.seats],
                                  options, plan.humans[:1])  # fmt: skip
 
+        say = self._say_once("Seat not kept")
+
         def keep(seated: Seated) -> None:
             if kept:  # a database this host can resume its game from
                 server = controller.server
                 bound = server.server.port if server is not None else port
-                remember_hosted(kept, seated.table, seated.seat, seated.token, bound)
+                say(remember_hosted(kept, seated.table, seated.seat, seated.token, bound))
 
         controller = GameController(self, session, local=True, title="Hosting",
                                     settings=self._server_settings(), advertise=lan_name,
@@ -311,14 +313,28 @@ class AllegianceApp(App[int]):
         session.start_create(plan.setup(), [s.to_wire() for s in plan.seats],
                              options, plan.humans[:1])  # fmt: skip
 
+        say = self._say_once("Seat not kept")
+
         def keep(seated: Seated) -> None:  # join CODE again takes the seat back
-            remember_seat(url, seated.table, seated.seat, seated.token)
+            say(remember_seat(url, seated.table, seated.seat, seated.token))
 
         controller = GameController(self, session, url, title=address.strip(),
                                     on_seated=keep, settings=self._server_settings())  # fmt: skip
         controller.reach = address.strip()
         controller.made_elsewhere = True  # leaving stops no server: the table stays there
         self._run_game(controller)
+
+    def _say_once(self, title: str) -> Callable[[str | None], None]:
+        """A notice said the first time there is one to say (a seat is seated again at
+        every reconnection: its problem is said once)."""
+        told: list[str] = []
+
+        def say(problem: str | None) -> None:
+            if problem and not told:
+                told.append(problem)
+                self.notify(problem, title=title, severity="warning", timeout=15)
+
+        return say
 
     def start_join(self, plan: JoinPlan) -> None:
         """Join (or watch) a table on a server, resuming a seat we held before."""
@@ -332,13 +348,10 @@ class AllegianceApp(App[int]):
             else:
                 session.start_join(plan.table, hero=plan.hero)
 
-        told: list[str] = []  # said once: every reconnection is seated again
+        say = self._say_once("Seat not kept")
 
         def keep(seated: Seated) -> None:
-            problem = remember_seat(plan.url, seated.table, seated.seat, seated.token)
-            if problem and not told:
-                told.append(problem)
-                self.notify(problem, title="Seat not kept", severity="warning", timeout=15)
+            say(remember_seat(plan.url, seated.table, seated.seat, seated.token))
 
         title = f"Watching {plan.table}" if plan.watch else plan.table
         self._run_game(

@@ -116,13 +116,21 @@ async def test_the_game_says_an_unreadable_seats_file_as_it_starts() -> None:
 
 
 @pytest.mark.asyncio
-async def test_a_seat_that_cannot_be_written_is_said_once(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("how", ["join", "host --on"])
+async def test_a_seat_that_cannot_be_written_is_said_once(
+    monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    from client.screens.setup import default_host_plan
+
     def refuse(src: Any, dst: Any) -> None:
         raise PermissionError(13, "Permission denied")
 
     app = AllegianceApp(settings=Settings(name="Ann"), save=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_join(JoinPlan("ws://127.0.0.1:1", "HH7SAD"))  # nothing listens: no seat
+        if how == "join":  # nothing listens: no seat, but the callback is there
+            app.start_join(JoinPlan("ws://127.0.0.1:1", "HH7SAD"))
+        else:
+            app.start_remote_host(default_host_plan("Ann"), "127.0.0.1:1")
         game = app.game
         assert game is not None and game.on_seated is not None
         with monkeypatch.context() as patched:
