@@ -67,7 +67,7 @@ class SettingsScreen(Screen[Settings | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+s", "save", "Save"),
-        Binding("ctrl+k", "keys", "Keys"),
+        Binding("ctrl+k", "keys", "Keys", priority=True),  # the name field has its own
         Binding("escape", "back", "Back"),
     ]
 
@@ -124,6 +124,7 @@ class SettingsScreen(Screen[Settings | None]):
         yield Footer()
 
     def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()  # the first field: typing goes there
         if self.open_keys:
             self.action_keys()
 

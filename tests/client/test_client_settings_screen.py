@@ -82,12 +82,15 @@ async def test_page_down_and_end_scroll_to_the_last_fields(size: tuple[int, int]
         screen = await open_settings(app, pilot)
         keys, hold = screen.query_one("#keys", Button), screen.query_one("#hold", Checkbox)
         assert not in_sight(app, keys)  # too small for all of it: a test that can fail
+        assert app.focused is screen.query_one("#name")  # typing goes to the first field
+        screen.query_one("#settings-panel").focus()  # End, Home: the name field's own keys
         await pilot.press("end")
         await pilot.pause()
         assert in_sight(app, keys)
         await pilot.press("home")
         await pilot.pause()
         assert not in_sight(app, keys)
+        screen.query_one("#name").focus()  # from the field, PageDown still scrolls
         for _ in range(4):
             await pilot.press("pagedown")
         await pilot.pause()
