@@ -114,7 +114,10 @@ class ProtocolClient:
         self._pending[key] = fut
         try:
             await self.send(msg)
-            return await asyncio.wait_for(fut, timeout)
+            # asyncio.timeout, not wait_for: in Python 3.11 wait_for can drop a
+            # cancellation that comes as the reply does (Ctrl+C then did not stop a sim)
+            async with asyncio.timeout(timeout):
+                return await fut
         except TimeoutError:  # asyncio's, in Python 3.11 and later the built-in one
             raise TimeoutError(f"no reply to {msg.get('t')!r} in {timeout} s") from None
         finally:
@@ -205,8 +208,9 @@ class ProtocolClient:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise TimeoutError("condition not met in time")
-            with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), left)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(left):  # not wait_for: see request()
+                    await self._changed.wait()
 
     def doc(self, table: str, seat: int | None) -> dict[str, Any] | None:
         stream = self.streams.get((table, seat))

@@ -12,7 +12,7 @@ import asyncio
 import secrets
 import statistics
 import time
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -53,49 +53,47 @@ def percentile(values: list[float], q: float) -> float:
 
 async def play_one(url: str, game: str, seats: int, salt: int, latencies: list[float]) -> GameRun:
     creator = ProtocolClient(url, "sim")
-    await creator.connect()
-    created = await creator.create(
-        game,
-        default_setup(game, seats),
-        [{"kind": "human", "name": f"Sim {i + 1}"} for i in range(seats)],
-        {"pass_delay": 0, "spectators": False},
-        claim=list(range(seats)),
-    )
-    if created["t"] != "created":
-        await creator.close()
-        raise RuntimeError(f"the server refused the table: {created.get('message')}")
-    code = created["table"]
-    clients = []
-    for seat in range(seats):
-        client = ProtocolClient(url, f"sim{seat}")
-        await client.connect()
-        await client.join(code, seat, creator.tokens[(code, seat)])
-        clients.append(client)
-    await creator.close()
-    started = time.perf_counter()
-    before = len(latencies)
-
-    def policy(view: dict[str, Any], seat: int) -> dict[str, Any]:
-        action = random_choice(view, salt, seat)
-        assert action is not None
-        return action
-
+    clients: list[ProtocolClient] = []
     try:
+        await creator.connect()
+        created = await creator.create(
+            game,
+            default_setup(game, seats),
+            [{"kind": "human", "name": f"Sim {i + 1}"} for i in range(seats)],
+            {"pass_delay": 0, "spectators": False},
+            claim=list(range(seats)),
+        )
+        if created["t"] != "created":
+            raise RuntimeError(f"the server refused the table: {created.get('message')}")
+        code = created["table"]
+        for seat in range(seats):
+            client = ProtocolClient(url, f"sim{seat}")
+            clients.append(client)
+            await client.connect()
+            await client.join(code, seat, creator.tokens[(code, seat)])
+        await creator.close()
+        started = time.perf_counter()
+        before = len(latencies)
+
+        def policy(view: dict[str, Any], seat: int) -> dict[str, Any]:
+            action = random_choice(view, salt, seat)
+            assert action is not None
+            return action
+
         seats_play = [
             play_seat(c, code, seat, policy, latencies, timeout=120)
             for seat, c in enumerate(clients)
         ]
         results = await all_or_first_error(seats_play)
-    finally:
-        for client in clients:
-            await client.close()
+    finally:  # the creator again too, when the game stopped before it was closed
+        await close_all([creator, *clients])
     return GameRun(code, seats, results[0], len(latencies) - before, time.perf_counter() - started)
 
 
 async def all_or_first_error(coros: list[Coroutine[Any, Any, T]]) -> list[T]:
-    """The results of ``coros`` run together; when one fails, the others are cancelled
-    and waited for, and its error is raised (``gather`` left them running, and each
-    later failure printed a traceback as the program ended)."""
+    """The results of ``coros`` run together; when one fails, or the caller is cancelled
+    (Ctrl+C), the others are cancelled and waited for, and the error is raised (``gather``
+    left them running, and each later failure printed a traceback as the program ended)."""
     tasks = [asyncio.ensure_future(c) for c in coros]
     try:
         done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
@@ -105,9 +103,42 @@ async def all_or_first_error(coros: list[Coroutine[Any, Any, T]]) -> list[T]:
                 raise error
         return [t.result() for t in tasks]
     finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await settle(tasks, cancel=True)
+
+
+#: Seconds between two cancellations of a task that is still running after the first.
+CANCEL_AGAIN = 0.25
+
+
+async def settle(tasks: Sequence[asyncio.Future[Any]], *, cancel: bool) -> None:
+    """Wait until every task of ``tasks`` is done, cancelling them first if ``cancel``.
+
+    A task still running is cancelled again every ``CANCEL_AGAIN`` seconds: Python 3.11's
+    ``asyncio.wait_for`` (in every wait of ``ProtocolClient``) drops a cancellation that
+    arrives just as what it waits for completes, and the seat then waited for a move that
+    never came (Ctrl+C left ``sim --connect`` idle with its connections open). A
+    cancellation of the caller meanwhile is kept until the tasks are done, so that a
+    game's clients are all closed; then it is raised."""
+    interrupted = False
+    pending = {t for t in tasks if not t.done()}
+    while pending:
+        if cancel:
+            for task in pending:
+                task.cancel()
+        try:
+            _, pending = await asyncio.wait(pending, timeout=CANCEL_AGAIN if cancel else None)
+        except asyncio.CancelledError:
+            interrupted = True
+    for task in tasks:  # retrieved, so that asyncio does not log them as never retrieved
+        if task.done() and not task.cancelled():
+            task.exception()
+    if interrupted:
+        raise asyncio.CancelledError
+
+
+async def close_all(clients: list[ProtocolClient]) -> None:
+    """Close every client, at once; a cancellation meanwhile waits until they are closed."""
+    await settle([asyncio.ensure_future(c.close()) for c in clients], cancel=False)
 
 
 async def run_sim(
@@ -145,7 +176,8 @@ def format_report(report: SimReport) -> str:
     total = sum(r.actions for r in report.games)
     lines.append("")
     lines.append(
-        f"{len(report.games)} games, {total} actions in {report.seconds:.2f} s "
+        f"{len(report.games)} game{'' if len(report.games) == 1 else 's'}, "
+        f"{total} actions in {report.seconds:.2f} s "
         f"({total / report.seconds if report.seconds else 0:.0f} actions/s)"
     )
     if lat:

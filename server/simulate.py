@@ -8,19 +8,26 @@ through ``RULESET.apply`` with the view's version, exactly as a submitted comman
 
 Game ``i`` uses rules seed ``S + i`` and bot seed ``S + i``, so a run is reproducible and
 ``--jobs`` does not change any result. ``--record DIR`` writes one JSON-lines replay per
-game: a header (setup, seed, bot seed, bots), one line per command, and the result.
+game into a new or empty folder: a header (setup, seed, bot seed, bots), one line per
+command, and the result.
+
+Ctrl+C stops a run at once (exit status 130), and so does SIGTERM (143): the workers of
+``--jobs`` are ended, the queued games dropped, and the games finished so far summarized.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import math
 import os
+import signal
 import sys
+import threading
 import time
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -180,47 +187,150 @@ def run_job(job: Job) -> GameResult:
     )
     if job.record_dir and log is not None:
         path = Path(job.record_dir) / f"game-{job.index:05d}-{job.seed}.jsonl"
-        with path.open("w", encoding="utf-8") as fh:
-            fh.write(
-                json.dumps(
-                    {
-                        "setup": setup,
-                        "seed": job.seed,
-                        "bot_seed": job.seed,
-                        "bots": list(job.bots),
-                        "format": job.fmt,
-                        "budget": {
-                            "iterations": job.budget.iterations,
-                            "seconds": job.budget.seconds,
-                        },
-                    }
-                )
-                + "\n"
-            )
-            for line in log:
-                fh.write(json.dumps(line) + "\n")
-            fh.write(
-                json.dumps(
-                    {
-                        "result": {
-                            "winners": result.winners,
-                            "reason": result.reason,
-                            "turns": result.turns,
-                        }
-                    }
-                )
-                + "\n"
-            )
+        _write_replay(path, job, setup, log, result)
     return result
 
 
-def run_jobs(jobs: list[Job], workers: int) -> list[GameResult]:
-    if workers <= 1 or len(jobs) <= 1:
-        return [run_job(j) for j in jobs]
-    from concurrent.futures import ProcessPoolExecutor
+def _write_replay(
+    path: Path, job: Job, setup: dict[str, Any], log: list[dict[str, Any]], result: GameResult
+) -> None:
+    """Write one game's replay; under another name first, renamed once complete, so that a
+    run stopped while writing leaves no half a replay (``--compare`` would refuse it)."""
+    header = {
+        "setup": setup,
+        "seed": job.seed,
+        "bot_seed": job.seed,
+        "bots": list(job.bots),
+        "format": job.fmt,
+        "budget": {"iterations": job.budget.iterations, "seconds": job.budget.seconds},
+    }
+    tail = {"result": {"winners": result.winners, "reason": result.reason, "turns": result.turns}}
+    partial = path.with_name(path.name + ".part")
+    with partial.open("w", encoding="utf-8") as fh:
+        fh.write(json.dumps(header) + "\n")
+        for line in log:
+            fh.write(json.dumps(line) + "\n")
+        fh.write(json.dumps(tail) + "\n")
+    os.replace(partial, path)
 
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(run_job, jobs, chunksize=max(1, len(jobs) // (workers * 4))))
+
+class Stopped(KeyboardInterrupt):
+    """A run stopped by Ctrl+C (``status`` 130) or SIGTERM (143), with the games it had
+    finished (``results``). A KeyboardInterrupt, so that a caller that does not look for
+    it stops as on Ctrl+C."""
+
+    def __init__(self, results: list[GameResult], status: int) -> None:
+        super().__init__(status)
+        self.results = results
+        self.status = status
+
+
+#: Set (to anything) in the environment, each worker process of ``--jobs`` says its pid on
+#: stderr as it starts ("sim worker PID"): the tests check that a stopped run leaves none.
+SHOW_WORKERS = "ALLEGIANCE_SIM_SHOW_WORKERS"
+
+
+def run_jobs(jobs: list[Job], workers: int, stops: _Stops | None = None) -> list[GameResult]:
+    """Every job's result, in the jobs' order; ``workers`` > 1 plays them in as many
+    processes. Ctrl+C or SIGTERM raises :class:`Stopped` once no worker is left
+    (``stops``: handling the caller set up already, to cover what it does first)."""
+    results: list[GameResult] = []
+    with contextlib.ExitStack() as stack:
+        stops = stops or stack.enter_context(_Stops())
+        try:
+            if workers <= 1 or len(jobs) <= 1:
+                for job in jobs:
+                    results.append(run_job(job))
+            else:
+                _run_pool(jobs, workers, results, stops)
+        except KeyboardInterrupt:
+            done = sorted(results, key=lambda r: r.index)
+            raise Stopped(done, 143 if signal.SIGTERM in stops.came else 130) from None
+    return sorted(results, key=lambda r: r.index)
+
+
+def _run_pool(jobs: list[Job], workers: int, results: list[GameResult], stops: _Stops) -> None:
+    """Play ``jobs`` in ``workers`` processes, appending each result as it comes.
+
+    One game at a time per worker (a game is long beside the cost of sending it), so a
+    stop loses only the games being played. On a stop the workers are ended and waited
+    for here: a pool left to finish its queue kept playing every queued game after
+    Ctrl+C, and a parent killed by SIGTERM left its workers running."""
+    import multiprocessing
+
+    # A pool interrupted while it is being made cannot be ended, and its threads make
+    # new workers as the old ones go: a stop then waits until it is made.
+    with stops.held():
+        pool = multiprocessing.Pool(min(workers, len(jobs)), initializer=_worker_start)
+    try:
+        stops.check()
+        for result in pool.imap_unordered(run_job, jobs):
+            results.append(result)
+        pool.close()
+        pool.join()
+    except BaseException:
+        with stops.held():  # a second Ctrl+C must not leave some workers running
+            pool.terminate()  # SIGTERM to every worker; the queued games are dropped
+            pool.join()
+        raise
+
+
+def _worker_start() -> None:
+    """A worker leaves Ctrl+C (which the terminal sends to every process of the run) to
+    the parent, which ends the workers itself, and dies of SIGTERM at once (the parent's
+    handler, copied by fork, would raise inside the game being played)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if os.environ.get(SHOW_WORKERS):  # one write, so that two workers' lines never mix
+        os.write(sys.stderr.fileno(), f"sim worker {os.getpid()}\n".encode())
+
+
+class _Stops:
+    """While a run plays (inside ``with``), SIGTERM stops it as Ctrl+C does: both raise
+    KeyboardInterrupt in the main thread, and ``came`` says which came. Inside
+    :meth:`held` they wait: :meth:`check` raises then. A signal that the process ignored
+    before (a command started in the background ignores Ctrl+C) stays ignored, and
+    outside the main thread (where handlers cannot be set) nothing changes."""
+
+    def __init__(self) -> None:
+        self.came: list[int] = []
+        self._holding = False
+        self._waiting = False
+        self._previous: dict[int, Any] = {}
+
+    def __enter__(self) -> _Stops:
+        if threading.current_thread() is threading.main_thread():
+            defaults = {signal.SIGINT: signal.default_int_handler, signal.SIGTERM: signal.SIG_DFL}
+            for sig, default in defaults.items():
+                if signal.getsignal(sig) is default:
+                    self._previous[sig] = signal.signal(sig, self._stop)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        for sig, handler in self._previous.items():
+            signal.signal(sig, handler)
+
+    def _stop(self, signum: int, frame: object) -> None:
+        self.came.append(signum)
+        if self._holding:
+            self._waiting = True
+            return
+        raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def held(self) -> Iterator[None]:
+        """Inside, Ctrl+C and SIGTERM wait for :meth:`check`."""
+        self._holding = True
+        try:
+            yield
+        finally:
+            self._holding = False
+
+    def check(self) -> None:
+        """KeyboardInterrupt if Ctrl+C or SIGTERM came while held."""
+        if self._waiting:
+            self._waiting = False
+            raise KeyboardInterrupt
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -262,8 +372,8 @@ def summarize(results: list[GameResult], seconds: float) -> str:
                 by_bot[r.bots[s]] += 1
     formats = Counter(r.format for r in results)
     lines.append(
-        f"{n} games ({', '.join(f'{k} {v}' for k, v in sorted(formats.items()))})"
-        f" in {seconds:.1f} s"
+        f"{n} game{'' if n == 1 else 's'} "
+        f"({', '.join(f'{k} {v}' for k, v in sorted(formats.items()))}) in {seconds:.1f} s"
     )
     lines.append("")
     lines.append(f"{'seat':<14} {'games':>6} {'wins':>6} {'win %':>7}")
@@ -336,10 +446,22 @@ def round_robin_table(results: list[GameResult], heroes: list[str]) -> str:
             cells.append(f"{100 * wins[(a, b)] / games[(a, b)]:>11.0f}%")
         overall = f"{100 * total_w / total_g:>9.0f}%" if total_g else f"{'—':>10}"
         lines.append(f"{short[a]:<12}" + "".join(cells) + overall)
-    per_pair = min((games[(a, b)] for a in heroes for b in heroes if a != b), default=0)
     lines.append("")
-    lines.append(f"{per_pair} games per pair")
+    lines.append(games_per_pair(games))
     return "\n".join(lines)
+
+
+def games_per_pair(games: Counter[tuple[str, str]]) -> str:
+    """How many duels each pair played, over the pairs that played (``--versus`` leaves
+    the others out: counting them said "0 games per pair"); a range when they differ (a
+    run stopped early)."""
+    played = [n for n in games.values() if n]
+    if not played:
+        return "no games"
+    low, high = min(played), max(played)
+    if low == high:
+        return f"{low} game{'' if low == 1 else 's'} per pair"
+    return f"{low}–{high} games per pair"
 
 
 # --------------------------------------------------------------------------- CLI
@@ -361,14 +483,15 @@ def add_sim_arguments(parser: argparse.ArgumentParser) -> None:
     add(
         "--format",
         default="duel",
-        help="duel, ffa3, ffa4, sworn3, sworn4, team, or all (cycles through "
+        help=f"{', '.join(FORMATS)} (ffa and sworn: 4 seats), or all (cycles through "
         "every format); default duel",
     )
     add(
         "--heroes",
         default=None,
         metavar="A,B,…",
-        help="hero ids by seat (cycled; 'random' allowed); default random",
+        help="heroes by seat (cycled; 'random' allowed), each an id or a part of a hero's "
+        "name or id that only it has; default random",
     )
     add(
         "--bots",
@@ -378,7 +501,11 @@ def add_sim_arguments(parser: argparse.ArgumentParser) -> None:
     )
     add("--jobs", type=int, default=1, help="worker processes (default 1)")
     add(
-        "--record", default=None, metavar="DIR", help="save each game as a JSON-lines replay in DIR"
+        "--record",
+        default=None,
+        metavar="DIR",
+        help="save each game as a JSON-lines replay in DIR, a new or empty folder (one that "
+        "already holds replays is refused: two runs would mix)",
     )
     add(
         "--round-robin",
@@ -417,99 +544,194 @@ def _fail(msg: str) -> int:
     return 2
 
 
+class FlagError(ValueError):
+    """A flag that cannot be used; the message says why, for ``allegiance sim: error:``."""
+
+
+class UnknownHero(FlagError):
+    """A name that matches no hero."""
+
+
+def hero_named(text: str, known: Sequence[str]) -> str:
+    """The hero id that ``text`` names: an id, or a part of one hero's name or id (any
+    case, accents and apostrophes aside), as ``allegiance cards --hero`` takes it.
+    :class:`FlagError` when none or several match."""
+    from shared.rules.realm.catalog import load_catalog
+
+    if text in known:
+        return text
+    wanted = _folded(text)
+    names = {h.id: h.name for h in load_catalog().heroes.values()}
+
+    def matches(hero: str) -> bool:
+        return wanted in _folded(hero) or wanted in _folded(names.get(hero, hero))
+
+    found = sorted(h for h in known if wanted and matches(h))
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise FlagError(f"{text!r} matches more than one hero: {', '.join(found)}")
+    raise UnknownHero(f"unknown hero {text!r}; known heroes: {', '.join(known)}")
+
+
+def _folded(text: str) -> str:
+    """``text`` to compare names by: lower case, no accents, no apostrophes, ``_`` a space."""
+    import unicodedata
+
+    plain = unicodedata.normalize("NFKD", text.strip().casefold())
+    plain = "".join(c for c in plain if not unicodedata.combining(c))
+    return plain.replace("'", "").replace("_", " ")
+
+
+def _hero_list(text: str, known: Sequence[str]) -> tuple[str, ...]:
+    """The heroes of ``--heroes``: 'random', or as :func:`hero_named` reads them."""
+    words = [w.strip() for w in text.split(",") if w.strip()]
+    return tuple("random" if w.lower() == "random" else hero_named(w, known) for w in words)
+
+
+def _check_record(folder: str) -> str:
+    """The ``--record`` folder, made if new; :class:`FlagError` when it already holds
+    replays (a second run would overwrite some and leave others, and ``--compare``
+    would count both runs as one) or cannot be made."""
+    path = Path(folder)
+    held = len(list(path.glob("*.jsonl"))) if path.is_dir() else 0
+    if held:
+        replays = f"{held} replay{'' if held == 1 else 's'}"
+        raise FlagError(
+            f"--record {folder} already holds {replays} of an earlier run; pick an empty or "
+            "new folder"
+        )
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise FlagError(f"cannot create --record directory: {exc}") from None
+    return folder
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a local run plays: its jobs, bots and first seed, the round-robin's heroes
+    (None when it is not one) and the ``--record`` folder."""
+
+    jobs: list[Job]
+    bots: tuple[str, ...]
+    seed: int
+    budget: Budget
+    pool: list[str] | None
+    record: str | None
+
+
+def _plan(args: argparse.Namespace, known: list[str]) -> Plan:
+    """The run the flags ask for; :class:`FlagError` for a flag that cannot be used. The
+    ``--record`` folder is made last, so that a refused run writes nothing."""
+    if args.games < 1:
+        raise FlagError("--games must be at least 1")
+    if args.jobs < 1:
+        raise FlagError("--jobs must be at least 1")
+    fmt = str(args.format).lower()
+    if fmt != "all" and fmt not in FORMATS:
+        raise FlagError(
+            f"unknown --format {args.format!r}; expected one of {', '.join([*FORMATS, 'all'])}"
+        )
+    try:
+        bots = tuple(level_name(b) for b in str(args.bots).split(",") if b.strip())
+    except ValueError as exc:
+        raise FlagError(str(exc)) from None
+    if not bots:
+        raise FlagError("--bots needs at least one level")
+    heroes = _hero_list(args.heroes, known) if args.heroes else None
+    if args.iterations < 1:
+        raise FlagError("--iterations must be at least 1")
+    if args.think is not None and args.think <= 0:
+        raise FlagError("--think must be positive")
+    if args.versus and not args.round_robin:
+        raise FlagError("--versus needs --round-robin")
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    budget = Budget(iterations=args.iterations, seconds=args.think)
+    pool = _pool(heroes, known) if args.round_robin else None
+    # (format, seat heroes) of each game
+    games: list[tuple[str, tuple[str, ...] | None]]
+    if pool is not None:
+        pairs = _pairs(args, pool, known)
+        games = [("duel", (a, b) if k % 2 == 0 else (b, a))
+                 for a, b in pairs for k in range(args.games)]  # fmt: skip
+    else:
+        games = [(ALL_FORMATS[i % len(ALL_FORMATS)] if fmt == "all" else fmt, heroes)
+                 for i in range(args.games)]  # fmt: skip
+    record = _check_record(str(args.record)) if args.record else None
+    jobs = [Job(i, f, h, bots, seed + i, budget, not args.fast, record)
+            for i, (f, h) in enumerate(games)]  # fmt: skip
+    return Plan(jobs, bots, seed, budget, pool, record)
+
+
+def _pool(heroes: tuple[str, ...] | None, known: list[str]) -> list[str]:
+    """The heroes of a round-robin: ``--heroes`` (without 'random'), or all of them."""
+    return [h for h in (heroes or known) if h != "random"]
+
+
+def _pairs(args: argparse.Namespace, pool: list[str], known: list[str]) -> list[tuple[str, str]]:
+    """The round-robin's pairs of heroes, only those with a ``--versus`` hero if given."""
+    if len(pool) < 2:
+        raise FlagError("--round-robin needs at least two heroes")
+    pairs = [(a, b) for i, a in enumerate(pool) for b in pool[i + 1 :]]
+    if not args.versus:
+        return pairs
+    focus: set[str] = set()
+    for word in (w.strip() for w in str(args.versus).split(",") if w.strip()):
+        try:
+            hero = hero_named(word, known)
+        except UnknownHero:
+            hero = word
+        if hero not in pool:
+            raise FlagError(f"--versus hero {word!r} is not in the round-robin's pool")
+        focus.add(hero)
+    return [(a, b) for a, b in pairs if a in focus or b in focus]
+
+
+def _header(seed: int, bots: tuple[str, ...], budget: Budget, jobs: int) -> str:
+    """The run's first line; the hard bot's budget only when a hard bot plays."""
+    hard = ""
+    if "hard" in bots:
+        cap = f", {budget.seconds} s cap" if budget.seconds else ""
+        hard = f"; hard budget {budget.iterations} rollouts{cap}"
+    return f"seed {seed}; bots {','.join(bots)}{hard}; {jobs} job(s)"
+
+
 def run_sim(args: argparse.Namespace) -> int:
     """Run ``allegiance sim`` without ``--connect``; returns the exit status."""
     from shared.rules.realm.catalog import load_catalog
 
     if getattr(args, "compare", None):
         return run_compare(args)
-    if args.games < 1:
-        return _fail("--games must be at least 1")
-    if args.jobs < 1:
-        return _fail("--jobs must be at least 1")
-    fmt = str(args.format).lower()
-    if fmt != "all" and fmt not in FORMATS:
-        return _fail(
-            f"unknown --format {args.format!r}; expected one of {', '.join([*FORMATS, 'all'])}"
-        )
     try:
-        bots = tuple(level_name(b) for b in str(args.bots).split(",") if b.strip())
-    except ValueError as exc:
+        plan = _plan(args, sorted(load_catalog().heroes))
+    except FlagError as exc:
         return _fail(str(exc))
-    if not bots:
-        return _fail("--bots needs at least one level")
-    known = sorted(load_catalog().heroes)
-    heroes: tuple[str, ...] | None = None
-    if args.heroes:
-        heroes = tuple(h.strip() for h in str(args.heroes).split(",") if h.strip())
-        bad = [h for h in heroes if h != "random" and h not in known]
-        if bad:
-            return _fail(f"unknown hero {bad[0]!r}; known heroes: {', '.join(known)}")
-    if args.iterations < 1:
-        return _fail("--iterations must be at least 1")
-    if args.think is not None and args.think <= 0:
-        return _fail("--think must be positive")
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    budget = Budget(iterations=args.iterations, seconds=args.think)
-    record = None
-    if args.record:
-        try:
-            Path(args.record).mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            return _fail(f"cannot create --record directory: {exc}")
-        record = str(args.record)
-    jobs: list[Job] = []
-    if args.versus and not args.round_robin:
-        return _fail("--versus needs --round-robin")
-    if args.round_robin:
-        pool = [h for h in (heroes or known) if h != "random"]
-        if len(pool) < 2:
-            return _fail("--round-robin needs at least two heroes")
-        pairs = [(a, b) for i, a in enumerate(pool) for b in pool[i + 1 :]]
-        if args.versus:
-            focus = {h.strip() for h in str(args.versus).split(",") if h.strip()}
-            bad = sorted(focus - set(pool))
-            if bad:
-                return _fail(f"--versus hero {bad[0]!r} is not in the round-robin's pool")
-            pairs = [(a, b) for a, b in pairs if a in focus or b in focus]
-        for a, b in pairs:
-            for k in range(args.games):
-                seat_heroes = (a, b) if k % 2 == 0 else (b, a)
-                jobs.append(
-                    Job(
-                        len(jobs),
-                        "duel",
-                        seat_heroes,
-                        bots,
-                        seed + len(jobs),
-                        budget,
-                        not args.fast,
-                        record,
-                    )
-                )
-    else:
-        for i in range(args.games):
-            f = ALL_FORMATS[i % len(ALL_FORMATS)] if fmt == "all" else fmt
-            jobs.append(Job(i, f, heroes, bots, seed + i, budget, not args.fast, record))
-    print(
-        f"seed {seed}; bots {','.join(bots)}; "
-        f"hard budget {budget.iterations} rollouts"
-        + (f", {budget.seconds} s cap" if budget.seconds else "")
-        + f"; {args.jobs} job(s)"
-    )
     started = time.perf_counter()
+    status = 0
+    stops = _Stops()
     try:
-        results = run_jobs(jobs, args.jobs)
-    except KeyboardInterrupt:
-        return 130
-    elapsed = time.perf_counter() - started
-    print(summarize(results, elapsed))
-    if args.round_robin:
+        with stops:  # from the first line on: a stop after it is a stopped run
+            print(_header(plan.seed, plan.bots, plan.budget, args.jobs), flush=True)
+            results = run_jobs(plan.jobs, args.jobs, stops)
+    except KeyboardInterrupt as stop:
+        results = stop.results if isinstance(stop, Stopped) else []
+        status, how = (143, "SIGTERM") if signal.SIGTERM in stops.came else (130, "Ctrl+C")
+        print(f"allegiance sim: stopped by {how} after {len(results)} of {len(plan.jobs)} "
+              "games", file=sys.stderr, flush=True)  # fmt: skip
+    if results:  # a stopped run: what it finished, or nothing
+        _report(plan, results, time.perf_counter() - started)
+    return status
+
+
+def _report(plan: Plan, results: list[GameResult], seconds: float) -> None:
+    """Print a run's results: the summary, the round-robin's matrix, the replays."""
+    print(summarize(results, seconds))
+    if plan.pool is not None:
         print()
-        print(round_robin_table(results, [h for h in (heroes or known) if h != "random"]))
-    if record:
-        print(f"replays: {len(results)} files in {record}")
-    return 0
+        print(round_robin_table(results, plan.pool))
+    if plan.record:
+        print(f"replays: {len(results)} files in {plan.record}")
 
 
 def run_compare(args: argparse.Namespace) -> int:
@@ -520,14 +742,12 @@ def run_compare(args: argparse.Namespace) -> int:
     focus = [h.strip() for h in str(args.versus or "").split(",") if h.strip()]
     if len(focus) != 1:
         return _fail("--compare needs --versus with exactly one hero")
-    known = load_catalog().heroes
-    if focus[0] not in known:
-        return _fail(f"unknown hero {focus[0]!r}; known heroes: {', '.join(sorted(known))}")
     try:
-        tallies = compare(list(args.compare), focus[0])
-    except TallyError as exc:
+        hero = hero_named(focus[0], sorted(load_catalog().heroes))
+        tallies = compare(list(args.compare), hero)
+    except (FlagError, TallyError) as exc:
         return _fail(str(exc))
-    print(format_comparison(tallies, focus[0]))
+    print(format_comparison(tallies, hero))
     return 0
 
 

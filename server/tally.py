@@ -7,7 +7,8 @@ directory has, game for game, besides each directory's own total. A duel is iden
 its seed and its seats' heroes (read from the replay's header), not by its file name.
 
 A replay without its result line (a run stopped early) is not counted; a file that is not
-a replay is an error that names the file.
+a replay is an error that names the file, and so is a directory without any replay (a
+mistyped path would otherwise show as a run of 0 duels).
 """
 
 from __future__ import annotations
@@ -59,8 +60,11 @@ def tally_directory(directory: str, hero: str) -> Tally:
     root = Path(directory)
     if not root.is_dir():
         raise TallyError(f"{directory}: no such directory")
+    paths = sorted(root.glob("*.jsonl"))
+    if not paths:
+        raise TallyError(f"{directory}: no recordings found there (the .jsonl files of --record)")
     outcomes: dict[DuelKey, bool] = {}
-    for path in sorted(root.glob("*.jsonl")):
+    for path in paths:
         read = read_outcome(path, hero)
         if read is not None:
             outcomes[read[0]] = read[1]

@@ -1,7 +1,8 @@
 """``allegiance sim``: bot games and their statistics.
 
-- With ``--connect ws://HOST:PORT``: bot-only games through a live server, every seat a
-  websocket client; prints a result per game and the action latency percentiles.
+- With ``--connect HOST:PORT`` (or a ``ws://`` URL): bot-only games through a live server,
+  every seat a websocket client; prints a result per game and the action latency
+  percentiles. The address is checked before anything starts, as ``join`` checks it.
 - Without it: headless local games of the bots against each other (``server.simulate``).
 """
 
@@ -30,8 +31,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         add_sim_arguments(parser)
     group = parser.add_argument_group("through a live server")
     group.add_argument(
-        "--connect", metavar="URL", default=None, help="play through the server at ws://HOST:PORT"
-    )
+        "--connect", metavar="URL", default=None,
+        help="play through the server at HOST:PORT (or a ws:// or wss:// URL)",
+    )  # fmt: skip
     # None when not given, so that a local run can tell they were (it refuses them)
     group.add_argument(
         "--seats", type=int, default=None, choices=[2, 3, 4], help="seats per game (default 2)"
@@ -40,6 +42,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--concurrency", type=int, default=None, help="games played at once (default 8)"
     )
     group.add_argument("--game", default="realm", help=argparse.SUPPRESS)
+    parser.epilog = (
+        "Ctrl+C stops a run (exit status 130), and so does SIGTERM (143); a local run "
+        "then prints the games it finished."
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -66,24 +72,26 @@ def _run_connected(args: argparse.Namespace) -> int:
     import asyncio
     import sys
 
+    from websockets.exceptions import WebSocketException
+
+    from client.screens.join import address_problem, server_url
     from server.sim import format_report, run_sim
 
-    if not args.connect.startswith(("ws://", "wss://")):
-        print(
-            f"allegiance sim: error: --connect wants ws://HOST:PORT, not {args.connect!r}",
-            file=sys.stderr,
-        )
+    # A port out of range or an unclosed bracket would otherwise fail only inside the
+    # websockets library, as a traceback, after the run had started.
+    problem = address_problem(args.connect)
+    if problem is not None:
+        print(f"allegiance sim: error: --connect {problem}", file=sys.stderr)
         return 2
+    url = server_url(args.connect)
     if args.games < 1 or args.concurrency < 1:
         print(
             "allegiance sim: error: --games and --concurrency must be at least 1", file=sys.stderr
         )
         return 2
     try:
-        report = asyncio.run(
-            run_sim(args.connect, args.games, args.seats, args.game, args.concurrency)
-        )
-    except (OSError, ConnectionError, TimeoutError, RuntimeError) as exc:
+        report = asyncio.run(run_sim(url, args.games, args.seats, args.game, args.concurrency))
+    except (OSError, ConnectionError, TimeoutError, RuntimeError, WebSocketException) as exc:
         print(f"allegiance sim: error: {exc}", file=sys.stderr)
         return 1
     print(format_report(report))
