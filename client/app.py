@@ -337,7 +337,13 @@ class AllegianceApp(App[int]):
         return say
 
     def start_join(self, plan: JoinPlan) -> None:
-        """Join (or watch) a table on a server, resuming a seat we held before."""
+        """Join (or watch) a table on a server, resuming a seat we held before. The
+        server's address is the one the Join screen offers next (from the screen or
+        from ``allegiance join``/``watch`` alike)."""
+        address = plan.url.removeprefix("ws://")
+        if address != self.settings.last_address:
+            self.settings.last_address = address
+            self._store()
         session = ClientSession(lambda _msg: None, self.settings.name)
         if plan.watch:
             session.start_watch(plan.table)
@@ -445,10 +451,6 @@ class AllegianceApp(App[int]):
 
         def chosen(result: JoinPlan | None) -> None:
             if result is not None:
-                address = result.url.removeprefix("ws://")
-                if address != self.settings.last_address:
-                    self.settings.last_address = address
-                    self._store()
                 self.start_join(result)
 
         start = self.settings.last_address if address is None else address

@@ -83,3 +83,22 @@ async def test_a_server_not_there_comes_back_to_the_join_screen_as_typed() -> No
         said = [n.message for n in app._notifications if n.title == "Could not continue"]
         assert len(said) == 1
         assert said[0].startswith(f"Could not reach the server at 127.0.0.1:{port}")
+
+
+async def test_a_join_from_the_command_line_keeps_its_address_for_the_join_screen() -> None:
+    """`allegiance join ADDR CODE` (here: no server there): the Join screen it comes
+    back to has ADDR, and ADDR is kept as the address the Join screen offers next."""
+    from client.screens.join import JoinPlan, server_url
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    app = make_app(start=JoinPlan(server_url(f"127.0.0.1:{port}"), "K7QF3M"))
+    failed = on_failure(app)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await asyncio.wait_for(failed.wait(), 30)
+        for _ in range(3):
+            await pilot.pause()
+        assert app.settings.last_address == f"127.0.0.1:{port}"
+        assert isinstance(app.screen, JoinScreen)
+        assert app.screen.query_one("#address", Input).value == f"127.0.0.1:{port}"
