@@ -197,6 +197,13 @@ class CardBook:
             out.append((str(hero_id), f"{name}, {title}" if title else name))
         return sorted(out, key=lambda item: item[1])
 
+    def special_rules(self, hero_id: str) -> frozenset[str]:
+        """The hero's special rules by their catalog names ("no_unit_draws", …)."""
+        table = _field(self._catalog, "heroes") if self._catalog is not None else None
+        hero = table.get(hero_id) if isinstance(table, Mapping) else None
+        rules = _field(hero, "special_rules") if hero is not None else None
+        return frozenset(str(r) for r in rules) if isinstance(rules, list | tuple) else frozenset()
+
     def half_name(self, card_id: str, half: int) -> str:
         """The name of one half of a split action card (the card's name otherwise)."""
         halves = _field(self._entry(card_id), "halves") if self._catalog is not None else None

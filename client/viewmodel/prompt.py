@@ -244,6 +244,16 @@ def _figure(value: int | None, unit: str) -> str:
     return f" {value}{unit}" if value is not None else ""
 
 
+def _draws_no_units(view: Mapping[str, Any], namer: Namer) -> bool:
+    """Whether the drawing seat's hero draws no units (Hakor Dajet: a unit draw puts
+    the deck's top card into its discard pile instead)."""
+    seat = (view.get("prompt") or {}).get("seat", view.get("seat"))
+    for player in view.get("players") or []:
+        if player.get("seat") == seat:
+            return "no_unit_draws" in namer.book.special_rules(str(player.get("hero")))
+    return False
+
+
 def _leaf_label(action: Action, view: Mapping[str, Any], namer: Namer) -> str:
     """Words for the one-action kinds (everything but the grouped ones)."""
     kind = action["kind"]
@@ -252,7 +262,9 @@ def _leaf_label(action: Action, view: Mapping[str, Any], namer: Namer) -> str:
         deck = str(action["deck"])
         count = ((view.get("decks") or {}).get(deck) or {}).get("count")
         left = f" ({count} left)" if count is not None else ""
-        return f"Draw from the {DECK_NAMES.get(deck, deck)}{left}"
+        milled = deck in ("basic", "elite") and _draws_no_units(view, namer)
+        then = " — the card goes to its discard pile"  # the hero's rule; 80 columns
+        return f"Draw from the {DECK_NAMES.get(deck, deck)}{left}{then if milled else ''}"
     if kind == "equip":  # each face with its figure, as the board shows equipment
         weapon = namer.book.info(str(action["weapon"]))
         armor = namer.book.info(str(action["armor"]))

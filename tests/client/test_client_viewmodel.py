@@ -365,3 +365,18 @@ def test_a_choice_asked_as_an_effect_resolves_says_what_resolves_and_why() -> No
 def test_the_team_roll_is_told_in_the_log() -> None:
     line = sentences([{"t": "team_roll", "team": 1, "seat": 0}], v.base(0))[0]
     assert line == "Team 2 won the roll: Alice chooses which of its players goes first."
+
+
+def test_a_hero_who_draws_no_units_is_told_where_a_unit_draw_goes() -> None:
+    """Hakor Dajet draws no units: his unit decks' lines say the card is discarded."""
+    from client.cards import default_book
+
+    view = v.maneuver()
+    view["prompt"] = {"kind": "draw", "seat": 0}
+    view["legal"] = [{"kind": "draw", "deck": d} for d in ("basic", "elite", "action")]
+    plain = [c.label for c in build_prompt(view, default_book()).choices]
+    view["players"][0]["hero"] = "hakor_dajet"
+    hakor = [c.label for c in build_prompt(view, default_book()).choices]
+    assert not any("discard" in label for label in plain)
+    assert [("discard pile" in label) for label in hakor] == [True, True, False]
+    assert all(len(label) <= 78 for label in hakor)
