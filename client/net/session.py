@@ -596,7 +596,9 @@ class ClientSession:
         own = ("seat_connected", "seat_disconnected", "next_game_asked")
         if code in own and data.get("seat") in self.streams:
             return []  # about our own seats: the status line says it
-        if code in (*own, "game_started", "game_over", "match_over"):
+        if code in ("game_over", "match_over"):
+            return []  # the game-over screen says it (a toast covered its title)
+        if code in (*own, "game_started"):
             return [Notice(str(msg.get("message", code)), "information")]
         if code == "resync":
             return []

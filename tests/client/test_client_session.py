@@ -291,10 +291,20 @@ def test_leaving_says_leave_for_each_seat_held_and_for_watching() -> None:
 def test_what_happens_to_a_seat_is_a_log_line_as_well_as_a_notice() -> None:
     session = ClientSession(lambda _m: None, "Alice")
     session.streams[0] = SeatStream(0, "tok0")
-    for code, logged in (("timed_out", True), ("bot_took_over", True), ("game_over", False)):
+    for code, logged in (("timed_out", True), ("bot_took_over", True), ("game_started", False)):
         msg = {"t": "notice", "table": TABLE, "code": code, "message": "Bob ran out of time."}
         (notice,) = session.on_message(msg)
         assert isinstance(notice, Notice) and notice.logged is logged
+
+
+def test_the_end_of_a_game_or_match_is_left_to_the_game_over_screen() -> None:
+    """"The game is over." and "Ann wins the match, 2–1." are what the game-over screen
+    shows: as toasts they covered its title."""
+    session = ClientSession(lambda _m: None, "Alice")
+    session.streams[0] = SeatStream(0, "tok0")
+    for code in ("game_over", "match_over"):
+        msg = {"t": "notice", "table": TABLE, "code": code, "message": "The game is over."}
+        assert session.on_message(msg) == []
 
 
 def test_conceding_is_sent_for_a_held_seat_only() -> None:
