@@ -46,6 +46,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--name", default=None, help="name shown to players on the LAN (default: this host)"
     )
+    parser.add_argument("--player", default=None, metavar="NAME",
+                        help="your player name at the table (default: from settings)")
     # The table's flags default to None, so that --no-play can tell which were given
     # (it refuses them all); _table_flags fills in the defaults the help names.
     parser.add_argument("--format", choices=tuple(SEATS), default=None,
@@ -85,7 +87,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 #: The flags of the hosted table, by their ``args`` names, and their defaults.
 TABLE_FLAGS: dict[str, object] = {
     "format": "duel", "players": None, "bots": 0, "bot_level": "medium", "best_of": 1,
-    "spectators": None, "timer": None, "grace": None, "if_away": None,
+    "spectators": None, "timer": None, "grace": None, "if_away": None, "player": None,
 }
 
 
@@ -160,8 +162,11 @@ def _refuse(message: str) -> NoReturn:
 def _host_and_play(args: argparse.Namespace, players: int) -> int:
     from client.app import AllegianceApp, lan_name, run_app
     from client.screens.setup import LocalPlan, SeatPlan
+    from shared.protocol.messages import clean_name
 
     app = AllegianceApp()
+    if args.player is not None:  # cleaned as the server cleans it; nothing left: settings'
+        app.settings.name = clean_name(args.player, app.settings.name)
     level = {"easy": 1, "medium": 2, "hard": 3}[args.bot_level]
     humans = players - args.bots
     seats = [SeatPlan("human", app.settings.name if i == 0 else f"Player {i + 1}", None)

@@ -172,3 +172,18 @@ def test_the_table_flags_given_are_kept_to_say_when_a_game_is_resumed(
     host_command.run(parse(host_command, ["--best-of", "3", "--timer", "30"]))
     host_command.run(parse(host_command, []))
     assert kept == [["--best-of", "--timer"], []]
+
+
+def test_player_names_the_host_at_the_table_with_or_without_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--player is the host's own name at the table (--name is the LAN's name for the
+    game, a flag of a server here); --no-play refuses it, as it makes no table."""
+    names: list[str] = []
+    monkeypatch.setattr(AllegianceApp, "run", lambda self: names.append(self.settings.name))
+    host_command.run(parse(host_command, ["--player", "Al\tice"]))  # cleaned as names are
+    host_command.run(parse(host_command, ["--on", "example.org:9000", "--player", "Bo"]))
+    assert names == ["Al ice", "Bo"]
+    with pytest.raises(SystemExit):
+        host_command.run(parse(host_command, ["--no-play", "--player", "Cy"]))
+    assert "--player is an option" in capsys.readouterr().err
