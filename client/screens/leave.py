@@ -101,12 +101,12 @@ class LeaveScreen(ModalScreen[bool]):
         with Vertical(classes="center-box"), Vertical(classes="panel"):
             yield Static(self.QUESTION, classes="panel-title")
             yield Static(self.warning, classes="panel-text")
-            yield OptionList(
-                Option(f"{self.STAY} (n)", id="stay"),
-                Option(f"{self.GO} (y)", id="leave"),
-                id="leave-list",
-            )
+            yield OptionList(*self.answers(), id="leave-list")
         yield Footer()
+
+    def answers(self) -> list[Option]:
+        """The list's answers: stay (``n``), then go (``y``)."""
+        return [Option(f"{self.STAY} (n)", id="stay"), Option(f"{self.GO} (y)", id="leave")]
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

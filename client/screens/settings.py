@@ -208,17 +208,8 @@ class ChangesScreen(LeaveScreen):
         ]
         super(LeaveScreen, cls).__init_subclass__(**kwargs)
 
-    def compose(self) -> ComposeResult:
-        with Vertical(classes="center-box"), Vertical(classes="panel"):
-            yield Static(self.QUESTION, classes="panel-title")
-            yield Static(self.warning, classes="panel-text")
-            yield OptionList(
-                Option(f"{self.STAY} (n)", id="stay"),
-                Option(f"{self.GO} (y)", id="leave"),
-                Option(f"{self.BACK} (esc)", id="back"),
-                id="leave-list",
-            )
-        yield Footer()
+    def answers(self) -> list[Option]:
+        return [*super().answers(), Option(f"{self.BACK} (esc)", id="back")]
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.prevent_default()  # not LeaveScreen's handler too: it has no "back"

@@ -225,3 +225,16 @@ def _sent_something(app: AllegianceApp) -> bool:
     if game is None:
         return False
     return any(s.in_flight is not None or s.batch for s in game.session.streams.values())
+
+
+def match_against_a_bot() -> AllegianceApp:
+    """An app that starts a seeded best-of-3 duel: Ann against a random bot."""
+    from client.screens.setup import LocalPlan, SeatPlan
+    from tests.client.helpers import make_app
+
+    plan = LocalPlan("duel", (SeatPlan("human", "Ann", None), SeatPlan("bot", "Bot", None, 0)),
+                     {"seed": 5, "bot_seed": 2, "best_of": 3})  # fmt: skip
+    app = make_app(start=plan)
+    app.server_settings = {"allow_fixed_seeds": True}
+    return app
+

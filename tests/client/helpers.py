@@ -172,22 +172,38 @@ async def close_connection(conn: Any, task: Any, server: Any) -> None:
 async def hosting_fails(app: AllegianceApp, db: str | None) -> list[str]:
     """Host a duel (two human seats) on ``db`` (None: the local games' file) and wait for
     the game to fail to start; what the app said, the app back at its menu."""
-    import asyncio
-
     from client.screens.setup import LocalPlan, SeatPlan
 
     plan = LocalPlan("duel", (SeatPlan("human", "Ann", None), SeatPlan("human", "Bo", None)))
     app.host_start = (plan, "127.0.0.1", 0, db, None)
-    said: list[str] = []
+    return await run_until_failed(app)
+
+
+def on_failure(app: AllegianceApp, said: list[str] | None = None) -> Any:
+    """An ``asyncio.Event`` set once the app handled a game that failed (what it said
+    added to ``said``)."""
+    import asyncio
+
     failed = asyncio.Event()
     game_failed = app.game_failed
 
     def failing(controller: Any, text: str) -> None:
-        said.append(text)
+        if said is not None:
+            said.append(text)
         game_failed(controller, text)
         failed.set()
 
     app.game_failed = failing  # type: ignore[method-assign]
+    return failed
+
+
+async def run_until_failed(app: AllegianceApp) -> list[str]:
+    """Run ``app`` (its start set by the caller) until its game fails to start; what the
+    app said, the app back at its menu."""
+    import asyncio
+
+    said: list[str] = []
+    failed = on_failure(app, said)
     async with app.run_test(size=(80, 24)) as pilot:
         await asyncio.wait_for(failed.wait(), 20)
         await pilot.pause()

@@ -4,17 +4,15 @@ random bytes, not "The server could not handle that message." at the first game.
 
 from __future__ import annotations
 
-import asyncio
 import random
 import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from client.screens.setup import LocalPlan, SeatPlan
 from server.local import check_intact, local_games_path, recording_settings, start_local_server
-from tests.client.helpers import make_app
+from tests.client.helpers import make_app, run_until_failed
 
 pytestmark = pytest.mark.asyncio
 
@@ -43,20 +41,7 @@ async def test_a_local_game_on_a_damaged_database_names_the_file() -> None:
     app = make_app()
     app.record_local = True  # as 'allegiance play --vs bot': recorded in the local file
     app.start = LocalPlan("duel", (SeatPlan("human", "Alice", None), SeatPlan("bot", "Bot", None)))
-    said: list[str] = []
-    failed = asyncio.Event()
-    game_failed = app.game_failed
-
-    def failing(controller: Any, text: str) -> None:
-        said.append(text)
-        game_failed(controller, text)
-        failed.set()
-
-    app.game_failed = failing  # type: ignore[method-assign]
-    async with app.run_test(size=(80, 24)) as pilot:
-        await asyncio.wait_for(failed.wait(), 20)
-        await pilot.pause()
-        assert app.game is None
+    said = await run_until_failed(app)
     assert said == [
         f"Could not start the local server: {path}: database disk image is malformed. "
         "Move that file away (a new one is made in its place) and try again."

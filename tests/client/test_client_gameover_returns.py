@@ -192,13 +192,9 @@ async def test_main_menu_between_a_local_match_s_games_asks_first() -> None:
 
 
 async def test_a_real_local_match_against_a_bot_asks_before_the_menu() -> None:
-    from client.screens.setup import LocalPlan, SeatPlan
-    from tests.client.driver import play_to_the_end
+    from tests.client.driver import match_against_a_bot, play_to_the_end
 
-    plan = LocalPlan("duel", (SeatPlan("human", "Ann", None), SeatPlan("bot", "Bot", None, 0)),
-                     {"seed": 5, "bot_seed": 2, "best_of": 3})  # fmt: skip
-    app = make_app(start=plan)
-    app.server_settings = {"allow_fixed_seeds": True}
+    app = match_against_a_bot()
     async with app.run_test(size=(80, 24)) as pilot:
         over = await play_to_the_end(app, pilot)
         await pilot.pause()

@@ -14,22 +14,9 @@ from textual.widgets import Input
 from client.app import AllegianceApp
 from client.screens.join import JoinScreen
 from server.local import start_local_server
-from tests.client.helpers import make_app
+from tests.client.helpers import make_app, on_failure
 
 pytestmark = pytest.mark.asyncio
-
-
-def on_failure(app: AllegianceApp) -> asyncio.Event:
-    """Set once the app handled a game that failed."""
-    failed = asyncio.Event()
-    game_failed = app.game_failed
-
-    def failing(controller: Any, text: str) -> None:
-        game_failed(controller, text)
-        failed.set()
-
-    app.game_failed = failing  # type: ignore[method-assign]
-    return failed
 
 
 async def join_from_the_screen(app: AllegianceApp, pilot: Any, address: str, code: str,

@@ -244,13 +244,9 @@ async def test_the_new_game_screen_offers_best_of_for_duels() -> None:
 
 
 async def test_a_match_against_a_bot_goes_on_to_game_two_by_keys() -> None:
-    from client.screens.setup import SeatPlan
-    from tests.client.driver import Waiter, play_to_the_end
+    from tests.client.driver import Waiter, match_against_a_bot, play_to_the_end
 
-    plan = LocalPlan("duel", (SeatPlan("human", "Ann", None), SeatPlan("bot", "Bot", None, 0)),
-                     {"seed": 5, "bot_seed": 2, "best_of": 3})  # fmt: skip
-    app = make_app(start=plan)
-    app.server_settings = {"allow_fixed_seeds": True}
+    app = match_against_a_bot()
     async with app.run_test(size=(80, 24)) as pilot:
         over = await play_to_the_end(app, pilot)
         await pilot.pause()

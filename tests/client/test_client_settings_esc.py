@@ -28,17 +28,24 @@ def shown(app: AllegianceApp) -> Screen[Any]:
     return app.screen
 
 
+async def name_changed_then_back(app: AllegianceApp, pilot: Any) -> SettingsScreen:
+    """Settings, the name typed over, Esc: the question "Save the changes?" is asked;
+    the settings screen under it."""
+    await app.run_action("settings")
+    await pilot.pause()
+    settings = app.screen
+    assert isinstance(settings, SettingsScreen)
+    settings.query_one("#name", Input).value = "Bea"
+    await pilot.press("escape")
+    await pilot.pause()
+    assert isinstance(app.screen, SaveSettingsScreen)
+    return settings
+
+
 async def test_esc_on_save_the_changes_goes_back_to_them() -> None:
     app = AllegianceApp(settings=Settings(name="Ann"), save=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.run_action("settings")
-        await pilot.pause()
-        settings = app.screen
-        assert isinstance(settings, SettingsScreen)
-        settings.query_one("#name", Input).value = "Bea"
-        await pilot.press("escape")
-        await pilot.pause()
-        assert isinstance(app.screen, SaveSettingsScreen)
+        settings = await name_changed_then_back(app, pilot)
         text = screen_text(app)
         assert "Back to the changes (esc)" in text and "esc Back" in text
         await pilot.press("escape")
@@ -75,13 +82,7 @@ async def test_esc_on_keep_the_changes_goes_back_to_the_keys() -> None:
 async def test_picking_back_in_the_list_goes_back_too() -> None:
     app = AllegianceApp(settings=Settings(name="Ann"), save=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.run_action("settings")
-        await pilot.pause()
-        settings = app.screen
-        assert isinstance(settings, SettingsScreen)
-        settings.query_one("#name", Input).value = "Bea"
-        await pilot.press("escape")
-        await pilot.pause()
+        settings = await name_changed_then_back(app, pilot)
         question = app.screen
         assert isinstance(question, SaveSettingsScreen)
         question.query_one(OptionList).highlighted = 2  # the third line: back to the changes

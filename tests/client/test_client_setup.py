@@ -252,20 +252,14 @@ async def test_a_table_that_could_not_be_made_on_a_server_asks_again() -> None:
     comes back as it was (the address to correct), not the menu."""
     import asyncio
     import socket
-    from typing import Any
+
+    from tests.client.helpers import on_failure
 
     with socket.socket() as probe:  # a loopback port nothing listens on
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     app = make_app()
-    failed = asyncio.Event()
-    game_failed = app.game_failed
-
-    def failing(controller: Any, text: str) -> None:
-        game_failed(controller, text)
-        failed.set()
-
-    app.game_failed = failing  # type: ignore[method-assign]
+    failed = on_failure(app)
     async with app.run_test(size=(80, 24)) as pilot:
         app.action_host_game()
         await pilot.pause()
