@@ -48,6 +48,8 @@ def _catalog_with(tmp_path: Path, name: str, text: str) -> Path:
         ('id = "infantry"\nname = "Again"\ntype = "basic"\nhealth = 1\n',
          "'infantry' is also used by"),
         ("this is = = not toml", "not valid TOML"),
+        pytest.param("x = " + "[" * 5000 + "]" * 5000 + "\n",
+                     "not valid TOML: nested too deeply", id="nested-too-deeply"),
     ],
 )
 def test_bad_card_file_is_refused_naming_file_and_field(

@@ -176,3 +176,14 @@ def test_an_unexpected_error_fails_that_file_only(
     out = capsys.readouterr().out
     assert f"{tmp_path / 'a.toml'}: internal error: RuntimeError: boom" in out
     assert out.splitlines()[-1] == "1 passed, 1 failed"
+
+
+def test_a_scenario_nested_too_deeply_is_refused_by_name(tmp_path: Path) -> None:
+    """A file whose arrays nest thousands deep is refused as such (it was "internal
+    error: RecursionError")."""
+    path = tmp_path / "deep.toml"
+    path.write_text("x = " + "[" * 5000 + "]" * 5000 + "\n", encoding="utf-8")
+    outcome = run_file(path)
+    assert not outcome.passed
+    assert outcome.message.endswith("cannot read scenario: nested too deeply")
+

@@ -486,6 +486,8 @@ def load_catalog_from(root: Path) -> Catalog:
             data = tomllib.loads(path.read_text(encoding="utf-8"))
         except tomllib.TOMLDecodeError as exc:
             raise CatalogError(f"{where}: not valid TOML: {exc}") from None
+        except RecursionError:  # tomllib reads nested arrays and tables by recursion
+            raise CatalogError(f"{where}: not valid TOML: nested too deeply") from None
         if "abilities" in data:
             hero = parse_hero(data, where)
             _add_unique(heroes, hero.id, hero, where, origin)

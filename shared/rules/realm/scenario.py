@@ -144,6 +144,8 @@ def _read(path: Path) -> dict[str, Any]:
                            f"(byte {exc.object[exc.start]:#04x} at {exc.start})") from None
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise CatalogError(f"{path}: cannot read scenario: {exc}") from None
+    except RecursionError:  # tomllib reads nested arrays and tables by recursion
+        raise CatalogError(f"{path}: cannot read scenario: nested too deeply") from None
 
 
 def check_fields(data: dict[str, Any]) -> None:
