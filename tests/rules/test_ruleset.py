@@ -209,3 +209,36 @@ def test_a_team_game_logs_which_team_won_the_roll_and_who_chooses() -> None:
         (roll,) = [e for e in g.events if e["t"] == "team_roll"]
         assert g.prompt.kind == "first" and roll["seat"] == g.prompt.seat
         assert g.players[roll["seat"]].team == roll["team"]
+
+
+def test_conceding_after_everyone_else_passed_is_the_windows_last_pass() -> None:
+    """A free-for-all: the current player ends the maneuver phase (passes), the next
+    seat passes, and the last one concedes at its priority. Every seat still in the game
+    had passed, so the window closes as on a last pass: the turn moves on to its end
+    phase, not back to the current player's maneuver phase (ruling 41)."""
+    from shared.rules.realm.state import Phase
+
+    g = R.new_game(setup_for("ffa", 3), 7)
+    for _ in range(2000):  # to a turn's maneuver phase, its window open on the current seat
+        if g.phase == Phase.MANEUVER and not g.chain and g.prompt.kind == "priority" \
+                and g.prompt.seat == g.current and g.turn >= 4:  # fmt: skip
+            break
+        seat = R.to_act(g)
+        legal = R.legal_actions(g, seat)
+        action = next((a for a in legal if a["kind"] == "pass"), legal[0])
+        g, _ = R.apply(g, seat, action, in_place=True)
+    else:
+        raise AssertionError("no maneuver phase with an open window")
+    current = g.current
+    g, _ = R.apply(g, current, {"kind": "pass"}, in_place=True)
+    second = R.to_act(g)
+    assert second != current and g.prompt.kind == "priority"
+    g, _ = R.apply(g, second, {"kind": "pass"}, in_place=True)
+    last = R.to_act(g)
+    assert last not in (current, second) and g.prompt.kind == "priority"
+    action = R.concede_action(g, last)
+    assert action is not None
+    g, events = R.apply(g, last, action, in_place=True)
+    assert not g.players[last].alive and not R.is_over(g)
+    assert g.phase != Phase.MANEUVER or g.current != current, (g.phase, g.prompt)
+    assert "passed" not in [e["t"] for e in events]

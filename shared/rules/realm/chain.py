@@ -101,6 +101,12 @@ def on_pass(g: GameState, seat: int) -> None:
     if w.passes < len(g.alive_seats()):
         w.priority = g.next_alive(w.priority)
         return
+    all_passed(g)
+
+
+def all_passed(g: GameState) -> None:
+    """Every living seat passed in turn: the top of the chain resolves, or the window
+    closes and the flow moves on."""
     if g.chain:
         begin_resolution(g)
     else:
@@ -108,6 +114,15 @@ def on_pass(g: GameState, seat: int) -> None:
         from shared.rules.realm import flow
 
         flow.on_window_closed(g)
+
+
+def after_leaving(g: GameState) -> None:
+    """A seat with priority left the game (it conceded): the window goes on without it.
+    When every seat still in it had passed already, that is the last pass (ruling 41);
+    otherwise the next living seat has priority (``advance`` gives it)."""
+    w = g.window
+    if g.result is None and w is not None and w.passes >= len(g.alive_seats()):
+        all_passed(g)
 
 
 def begin_resolution(g: GameState) -> None:

@@ -418,6 +418,7 @@ def _on_priority(g: GameState, pr: Prompt, a: Action) -> None:
         ops.emit(g, "conceded", seat=pr.seat)
         g.players[pr.seat].conceded = True
         ops.defeat(g, pr.seat)
+        chain.after_leaving(g)
         return
     chain.push(g, _announce(g, pr.seat, a))
 
