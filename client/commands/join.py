@@ -21,14 +21,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def hero_id(given: str) -> str | None:
-    """The catalog's id of the hero named ``given`` (its id or its name, any case)."""
+    """The catalog's id of the hero named ``given``: its id, its name or a part of one
+    that names one hero only (any case, accents and apostrophes aside), as ``allegiance
+    cards --hero`` and ``sim --heroes`` take it."""
+    return _hero(given)[0]
+
+
+def _hero(given: str) -> tuple[str | None, str]:
+    """The hero ``given`` names, or None and why."""
     from client.cards import default_book
+    from server.simulate import FlagError, UnknownHero, hero_named
 
     wanted = given.strip().casefold()
-    for hero, label in default_book().heroes():
+    for hero, label in default_book().heroes():  # a whole name with its title
         if wanted in (hero.casefold(), label.casefold(), label.split(",")[0].casefold()):
-            return hero
-    return None
+            return hero, ""
+    try:
+        return hero_named(given.strip(), [hero for hero, _ in default_book().heroes()]), ""
+    except UnknownHero:
+        return None, f"no hero is called {given!r}; 'allegiance cards --heroes' lists them"
+    except FlagError as exc:  # more than one: named
+        return None, str(exc)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -42,10 +55,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     hero = None
     if args.hero is not None:
-        hero = hero_id(args.hero)
+        hero, problem = _hero(args.hero)
         if hero is None:
-            print(f"allegiance join: no hero is called {args.hero!r}; "
-                  "'allegiance cards --heroes' lists them")
+            print(f"allegiance join: {problem}")
             return 2
     if args.code is None:
         app = AllegianceApp()

@@ -347,6 +347,8 @@ async def test_join_with_a_hero_plays_that_hero(tmp_path, monkeypatch) -> None:
 
     assert hero_id("Thedric Egen") == hero_id("THEDRIC_EGEN") == "thedric_egen"
     assert hero_id("nobody at all") is None
+    assert hero_id("thedric") == "thedric_egen" and hero_id("Gonde") == "gonde_kyal"
+    assert hero_id("th") is None  # Thedric, Thrainor, …: more than one
     monkeypatch.setenv("ALLEGIANCE_CONFIG_DIR", str(tmp_path))
     server = await start_local_server()
     _host, conn, task, code = await host_table(server.url)
