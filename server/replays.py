@@ -238,6 +238,8 @@ def read_jsonl(path: Path) -> GameRecord:
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     if not lines:
         raise ReplayError("bad_file", f"{path}: the file is empty")
+    if len(lines) > 1 and not text.endswith("\n") and not _is_json(lines[-1][1]):
+        lines.pop()  # cut short in the middle of its last line: replayed up to the cut
     header = _json_line(path, *lines[0])
     setup, seed = header.get("setup"), header.get("seed")
     if not isinstance(setup, dict) or not isinstance(seed, int) or isinstance(seed, bool):
@@ -276,6 +278,16 @@ def _mtime(path: Path) -> float | None:
         return path.stat().st_mtime
     except OSError:
         return None
+
+
+def _is_json(line: str) -> bool:
+    import json
+
+    try:
+        json.loads(line)
+    except ValueError:
+        return False
+    return True
 
 
 def _json_line(path: Path, number: int, line: str) -> dict[str, Any]:

@@ -133,6 +133,12 @@ async def test_unreadable_sim_files_are_named_in_the_list(tmp_path: Path) -> Non
     run_job(Job(0, "duel", HEROES, ("random",), 7, Budget(iterations=5), True, str(tmp_path)))
     good = next(tmp_path.glob("*.jsonl"))
     text = good.read_text(encoding="utf-8")
+    lines = text.splitlines(keepends=True)
+    middle = len(lines) // 2
+    (tmp_path / "broken.jsonl").write_text(  # a line spoilt in the middle of the file
+        "".join([*lines[:middle], lines[middle][:-5] + "\n", *lines[middle + 1:]]),
+        encoding="utf-8",
+    )
     (tmp_path / "cut.jsonl").write_text(text[: len(text) // 2], encoding="utf-8")
     (tmp_path / "empty.jsonl").write_bytes(b"")
     (tmp_path / "junk.jsonl").write_bytes(b"\x00\xffjunk")
@@ -140,8 +146,9 @@ async def test_unreadable_sim_files_are_named_in_the_list(tmp_path: Path) -> Non
     app.replay_start = ReplayListScreen(FolderCatalog(tmp_path))
     async with app.run_test(size=(120, 30)) as pilot:
         screen = await list_screen(app, pilot)
-        assert screen.query_one(DataTable).row_count == 1
+        assert screen.query_one(DataTable).row_count == 2  # cut short: up to the cut
         note = str(screen.query_one("#rl-note").render())
         assert "3 file(s) left out, unreadable" in note
-        assert "cut.jsonl line" in note and "not valid JSON" in note
+        assert "broken.jsonl line" in note and "not valid JSON" in note
+        assert "cut.jsonl" not in note
         assert "empty.jsonl: the file is empty" in note and "junk.jsonl: not a text file" in note
