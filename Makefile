@@ -33,7 +33,7 @@ $(BIN)/python:
 	@$(PYTHON) -m venv $(VENV)
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	@echo "== installing the project into $(VENV) (pip install -e '.[dev]')"
+	@echo "== installing the project into $(VENV) (pip install -e '.[dev]'; the first time takes a few minutes)"
 	@$(BIN)/python -m pip install -qq -e '.[dev]'
 	@touch $@
 
