@@ -520,8 +520,9 @@ class GameController:
             return
         match = stream.table_info.get("match")
         seats = stream.table_info.get("seats") or []
-        away = [i for i, s in enumerate(seats) if s.get("kind") == "human"
-                and s.get("claimed") and s.get("connected") is False]  # fmt: skip
+        away = {i: "left" if s.get("left") else "away" for i, s in enumerate(seats)
+                if s.get("kind") == "human" and s.get("claimed")
+                and s.get("connected") is False}  # fmt: skip
         if self.over_screen is not None:  # who has asked for the next game, who is away
             self.over_screen.show(build_table(view), match, away)
         if self.over_shown:

@@ -57,6 +57,8 @@ class Seat:
     hold_armed: bool = False
     takeover: bool = False
     conceded: bool = False
+    #: its player said ``leave`` (not a lost connection) and is not back yet
+    left: bool = False
     grace: asyncio.TimerHandle | None = None
     recent: OrderedDict[str, int] = field(default_factory=OrderedDict)
 

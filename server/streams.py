@@ -158,6 +158,7 @@ class Publisher:
                     "bot": s.botlike,
                     "level": s.level if s.kind == "bot" else None,  # the host chose it
                     "conceded": s.conceded,
+                    "left": s.left,  # said leave (the others see "left", not "away")
                     "hero": s.hero if s.hero not in ("", "random") else None,
                     "team": team if type(team) is int else None,
                 }
@@ -273,7 +274,7 @@ class Publisher:
                 s.grace.cancel()
                 s.grace = None
             was_bot = s.takeover
-            s.takeover = False
+            s.takeover = s.left = False
             if self.status == "playing":
                 self.notice("seat_connected", f"{s.name} is connected.", {"seat": seat})
             if was_bot:
@@ -290,6 +291,7 @@ class Publisher:
         del stream.subscribers[sub]
         if seat is not None and not stream.subscribers and self.seats[seat].kind == "human":
             s = self.seats[seat]
+            s.left = left
             if left and self.status == "waiting":
                 self._release(s)  # the lobby: the game must not start with them gone
             between = self.status == "over" and self.series.between_games()

@@ -181,13 +181,14 @@ def _outcome(match: Match, names: Sequence[str]) -> str:
 
 
 def _waiting(match: Match, names: Sequence[str], humans: Sequence[int],
-             mine: Sequence[int] = (), away: Sequence[int] = ()) -> str:  # fmt: skip
+             mine: Sequence[int] = (), away: Mapping[int, str] | None = None) -> str:  # fmt: skip
     ready = [int(s) for s in match.get("ready") or []]
     if not ready:
         return ""
     if mine and set(mine) != set(humans):  # not hot-seat: "you" and the others' names
         names = ["you" if i in mine else n for i, n in enumerate(names)]
-    names = [f"{n} (away)" if i in away else n for i, n in enumerate(names)]
+    away = away or {}  # seat → "away" (its connection is gone) or "left" (it said so)
+    names = [f"{n} ({away[i]})" if i in away else n for i, n in enumerate(names)]
     waiting = [s for s in humans if s not in ready]
     what = "the next game" if match.get("next") == "game" else "a rematch"
     if not waiting:
@@ -198,11 +199,12 @@ def _waiting(match: Match, names: Sequence[str], humans: Sequence[int],
 
 
 def match_markup(match: Match | None, names: Sequence[str], humans: Sequence[int],
-                 mine: Sequence[int] = (), away: Sequence[int] = (),
+                 mine: Sequence[int] = (), away: Mapping[int, str] | None = None,
                  ended: str = "", teams: Sequence[int | None] = ()) -> str:  # fmt: skip
     """The match part of the screen: score, each game, result or what comes next
     (``mine``: the seats this terminal holds; ``away``: people whose connection is
-    gone, marked so where the screen waits for them; ``ended``: why there is no next
+    gone ("away") or who left the table ("left"), marked so where the screen waits for
+    them; ``ended``: why there is no next
     game after all, said instead of what it would be; ``teams``: each seat's team, in
     a team game, whose score is the teams')."""
     if not match:
@@ -322,7 +324,7 @@ class GameOverScreen(ModalScreen[str]):
         humans: Sequence[int] = (),
         mine: Sequence[int] = (),
         close_warning: str | None = None,
-        away: Sequence[int] = (),
+        away: Mapping[int, str] | None = None,
         leave_warning: str | None = None,
     ) -> None:
         super().__init__()
@@ -411,7 +413,9 @@ class GameOverScreen(ModalScreen[str]):
     def on_mount(self) -> None:
         self.query_one("#over-list", OptionList).focus()
 
-    def show(self, table: TableModel, match: Match | None, away: Sequence[int] = ()) -> None:
+    def show(
+        self, table: TableModel, match: Match | None, away: Mapping[int, str] | None = None
+    ) -> None:
         """Redraw with the table's latest state (who has asked for the next game, who is
         away)."""
         self.table, self.match, self.away = table, match, away

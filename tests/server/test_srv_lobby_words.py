@@ -6,6 +6,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -143,3 +144,28 @@ async def test_the_server_sends_a_bot_seats_level(server: LocalServer) -> None:
     assert [s["level"] for s in seats] == [None, 2]
     await client.close()
 
+
+
+async def test_a_player_who_left_after_the_game_is_marked_left_until_back(
+    server: LocalServer,
+) -> None:
+    """After a game, a player who says ``leave`` is "left" in every seat's table info
+    (the others' screens say so, not "away"); joining again clears it."""
+    from tests.server.kit import play_game
+
+    code, _, (ann, bo) = await play_game(server.url, 2, seed=4)
+    token = bo.tokens[(code, 1)]
+    await bo.request({"t": "leave", "table": code, "seat": 1, "token": token})
+
+    def bo_seat() -> dict[str, Any]:
+        return dict(ann.doc(code, 0)["table"]["seats"][1])
+
+    await ann.wait_for(lambda: bo_seat()["connected"] is False)
+    assert bo_seat()["left"] is True
+    back = ProtocolClient(server.url, "bo again")
+    await back.connect()
+    await back.join(code, 1, token)
+    await ann.wait_for(lambda: bo_seat()["connected"] is True)
+    assert bo_seat()["left"] is False
+    for client in (ann, bo, back):
+        await client.close()
