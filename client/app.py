@@ -42,6 +42,7 @@ from client.settings import (
     save_settings,
 )
 from client.viewmodel.prompt import is_out
+from client.viewmodel.words import listed
 from client.widgets.log import ChatPanel
 from client.widgets.prompt import PromptBar
 
@@ -290,9 +291,8 @@ class AllegianceApp(App[int]):
         if not self.host_flags:
             return
         flags, self.host_flags = self.host_flags, []
-        named = flags[0] if len(flags) == 1 else f"{', '.join(flags[:-1])} and {flags[-1]}"
         self.notify(
-            f"Resuming the game left unfinished at table {table}; {named} "
+            f"Resuming the game left unfinished at table {table}; {listed(flags)} "
             f"{'is' if len(flags) == 1 else 'are'} not used for it. To host a new game, "
             "finish or concede this one, or use the menu's Host a game (it asks).",
             title="Resumed",

@@ -116,23 +116,21 @@ def _summary(cat: Catalog) -> None:
 
 
 def _one_hero(cat: Catalog, text: str) -> str:
-    """The hero whose id or name contains ``text`` (any case; ``--hero desoth``), or "" after
-    saying why there is none or more than one."""
-    t = text.strip().lower().replace("'", "")
-    if not t:  # "" is part of every name: say so rather than match them all
+    """The hero whose id or name contains ``text`` (``--hero desoth``; as ``sim --heroes``
+    and ``join --hero`` take it), or "" after saying why there is none or more than one."""
+    from server.simulate import FlagError, UnknownHero, hero_named
+
+    if not text.strip():  # "" is part of every name: say so rather than match them all
         print("allegiance cards: error: --hero needs part of a hero's name or id",
               file=sys.stderr)
         return ""
-    found = sorted(h.id for h in cat.heroes.values()
-                   if t in h.id or t in h.name.lower().replace("'", ""))
-    if len(found) == 1:
-        return found[0]
-    if found:
-        print(f"allegiance: {text!r} matches more than one hero: {', '.join(found)}",
-              file=sys.stderr)
-    else:
+    try:
+        return hero_named(text.strip(), sorted(cat.heroes))
+    except UnknownHero:
         names = ", ".join(sorted(cat.heroes))
         print(f"allegiance: no hero matches {text!r} (heroes: {names})", file=sys.stderr)
+    except FlagError as exc:  # more than one, named
+        print(f"allegiance: {exc}", file=sys.stderr)
     return ""
 
 

@@ -16,6 +16,8 @@ import sys
 from collections.abc import AsyncIterator
 from typing import Any, NoReturn
 
+from client.viewmodel.words import listed
+
 NAME = "host"
 HELP = "host a game on the LAN and play in it (the others use 'allegiance join')"
 
@@ -107,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
                  if getattr(args, name) is not None]  # fmt: skip
         if given:
             what = "is an option" if len(given) == 1 else "are options"
-            _refuse(f"{_joined(given)} {what} of the hosted table; with --no-play no table "
+            _refuse(f"{listed(given)} {what} of the hosted table; with --no-play no table "
                     "is made")  # fmt: skip
         return _serve_only(args)
     args.table_flags = [f"--{name.replace('_', '-')}" for name in TABLE_FLAGS
@@ -138,10 +140,6 @@ def _table_flags(args: argparse.Namespace) -> None:
     for name, default in TABLE_FLAGS.items():
         if getattr(args, name) is None:
             setattr(args, name, default)
-
-
-def _joined(flags: list[str]) -> str:
-    return flags[0] if len(flags) == 1 else f"{', '.join(flags[:-1])} and {flags[-1]}"
 
 
 class UsageError(SystemExit):
@@ -204,7 +202,7 @@ def _check_remote(args: argparse.Namespace) -> None:
              if getattr(args, name, default) != default]  # fmt: skip
     if given:
         what = "is an option" if len(given) == 1 else "are options"
-        _refuse(f"{_joined(given)} {what} of a server here; with --on the table is made "
+        _refuse(f"{listed(given)} {what} of a server here; with --on the table is made "
                 "on that server")  # fmt: skip
 
 

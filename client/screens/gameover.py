@@ -33,6 +33,7 @@ from textual.widgets.option_list import Option
 from client.cards import default_book, short_hero
 from client.screens.leave import CloseTableScreen, LeaveScreen
 from client.viewmodel.table import PlayerPanel, TableModel
+from client.viewmodel.words import listed
 
 Match = Mapping[str, Any]
 
@@ -120,13 +121,6 @@ def match_label(match: Match | None, short: bool = False, teams: Sequence[int | 
         return f"Game {match.get('game', 1)}{of} · {score}"
     played = int(match.get("played") or 1)
     return f"Game {played} · {score}" if played > 1 else ""
-
-
-def listed(items: Sequence[str]) -> str:
-    """"Ann", "Ann and Bo", "Ann, Bo and Cy": names in a sentence."""
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 #: Words before a hero's name that are a title, not the name ("Magus Gondè Kyal").
