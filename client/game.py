@@ -288,7 +288,10 @@ class GameController:
         if stream is None or stream.view is None:
             return
         if update.earlier and not stream.log:
-            stream.log.extend(self._earlier_log(update, stream.view))
+            if stream.view.get("version") == 0:  # the game's opening, seen as it begins
+                stream.log.extend(sentences(list(update.earlier), stream.view))
+            else:
+                stream.log.extend(self._earlier_log(update, stream.view))
         elif update.missed or update.gap:  # back after a gap: what happened meanwhile
             if update.gap:
                 stream.log.append("(Some of what happened meanwhile is not shown.)")

@@ -634,11 +634,8 @@ def action_refs(action: Action, seat: int | None, target_first: bool = False) ->
     kind, card = action.get("kind"), action.get("card")
     if kind in ("play", "enlist", "discard") and isinstance(card, int):
         return [f"c:{card}"]
-    if kind == "activate" and isinstance(card, int):
-        refs = [f"u:{card}"]
-        if seat is not None:  # an equipment card of the seat's own hero
-            refs += [f"w:{seat}", f"r:{seat}"]
-        return refs
+    if kind == "activate":  # a unit's handle, or equipment's reference ("w:1", "r:1")
+        return [f"u:{card}"] if isinstance(card, int) else [str(card)] if card else []
     if kind in ("ability", "unlock") and seat is not None and action.get("ability"):
         return [f"a:{seat}:{action['ability']}"]
     if kind == "defend" and action.get("defender"):

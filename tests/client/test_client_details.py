@@ -344,3 +344,31 @@ def test_every_heros_abilities_read_as_the_catalog_has_them() -> None:
             info = book.ability(hero.id, ability.id)
             shown = (info.name, info.cost, info.level, info.text)
             assert shown == (ability.name, ability.cost, ability.level, ability.text), hero.id
+
+
+def test_a_prompt_line_activating_equipment_is_about_that_equipment() -> None:
+    """An activation names a unit by its handle and equipment by its reference (the
+    wire's shapes): "i" on its line shows that card."""
+    from client.viewmodel.prompt import action_refs
+
+    assert action_refs({"kind": "activate", "card": "w:1", "index": 0, "targets": []}, 0) == [
+        "w:1"]  # fmt: skip
+    assert action_refs({"kind": "activate", "card": 21, "index": 0, "targets": []}, 0) == [
+        "u:21"]  # fmt: skip
+
+
+@pytest.mark.asyncio
+async def test_i_on_an_equipment_activation_opens_that_equipment() -> None:
+    view = v.maneuver()
+    view["legal"] = [{"kind": "activate", "card": "w:0", "index": 0, "targets": []},
+                     {"kind": "pass"}]  # fmt: skip
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        fake = Fake(app, [0])
+        fake.show(0, view)
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsPopup), screen_text(app)
+        weapon = app.screen.details
+        assert weapon is not None and weapon.ref == "w:0"

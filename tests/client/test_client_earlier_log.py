@@ -227,3 +227,20 @@ async def test_a_late_watcher_sees_the_game_so_far_and_a_reconnect_adds_nothing(
     finally:
         await early.close()
         await close_connection(conn, task, server)
+
+
+@pytest.mark.asyncio
+async def test_a_game_joined_as_it_begins_logs_its_opening_as_it_happens() -> None:
+    """A sync before any command (the game starting) carries the opening ("Alice plays
+    first."): plain lines, not marked as earlier; later, the same events are earlier."""
+    opening = [{"t": "first_player", "seat": 0}, {"t": "game_started"}]
+    for version, marked in ((0, False), (5, True)):
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            fake = Fake(app, [0])
+            view = {**v.maneuver(), "version": version}
+            fake.feed({**sync(0, view), "events": opening, "events_at": 0})
+            await pilot.pause()
+            log = fake.session.streams[0].log
+            assert "Alice plays first." in [str(line) for line in log]
+            assert (EARLIER_LOG_RULE in [str(line) for line in log]) is marked
