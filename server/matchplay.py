@@ -166,6 +166,9 @@ class Series:
         self._now_heroes: list[Any] | None = None
         self.heroes: dict[int, str | None] | None = None
         self.chooser: int | None = None  # who chooses to play first or second (a match's loser)
+        #: Who made that choice when it was not the chooser's own: "bot" (a bot played for
+        #: an away person) or "timeout"; ``None`` when they chose.
+        self.chosen_by: str | None = None
         if self.match is None:
             self.setup = self._base_setup
             self.seed = (
@@ -188,6 +191,14 @@ class Series:
         through :meth:`Table.full_setup`, from :attr:`heroes`)."""
         table.setup = self.setup
         table._seed = self.seed
+
+    def note_command(self, action: dict[str, Any], source: str, bot_seat: bool) -> None:
+        """A command the game took (played now or replayed from the log): notes whether
+        the choice of playing first was the chooser's own (a person's, or a bot seat's),
+        for the match's history."""
+        if action.get("kind") == "first":
+            own = source == "human" or (bot_seat and source == "bot")
+            self.chosen_by = None if own else source
 
     def check_heroes(self, heroes: dict[int, str | None] | None) -> None:
         """A match deals the heroes: a seat may not choose one."""
@@ -225,7 +236,7 @@ class Series:
         winners = [int(w) for w in result.get("winners") or []]
         heroes, first = _facts(table, state)
         self.games.append({"game": self.game, "heroes": heroes, "chooser": self.chooser,
-                           "first": first, "winners": winners,
+                           "first": first, "chosen_by": self.chosen_by, "winners": winners,
                            "reason": result.get("reason")})  # fmt: skip
         if self.match is not None:
             from shared.rules.realm.match import record

@@ -140,6 +140,7 @@ class Table(Publisher):
                 self.log_len = cmd.idx + 1
                 continue
             state, events = self.rules.apply(state, cmd.seat, cmd.action)
+            self.series.note_command(cmd.action, cmd.source, self.seats[cmd.seat].kind == "bot")
             self.keep_events(events)
             if cmd.cmd_id is not None:
                 self._remember(self.seats[cmd.seat], cmd.cmd_id, self.rules.version(state))
@@ -305,6 +306,7 @@ class Table(Publisher):
             raise _Failed("internal", "The server could not store it.") from None
         self.state = new_state
         self.log_len += 1
+        self.series.note_command(action, source, self.seats[seat].kind == "bot")
         events = list(events)
         self.keep_events(events)  # a failed batch commit replays the log, these with it
         s = self.seats[seat]

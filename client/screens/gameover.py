@@ -128,6 +128,19 @@ def _names(names: Sequence[str], seats: Sequence[Any]) -> str:
     return listed([escape(names[int(s)]) if int(s) < len(names) else "?" for s in seats])
 
 
+#: How the history says who chose to play first or second, by who made the choice.
+_CHOSE_FOR = {
+    "bot": "{name} away: a bot chose {order}",
+    "timeout": "{name} out of time: {order}",
+}
+
+
+def _chose(name: str, order: str, game: Match) -> str:
+    """"Ann chose second", or who chose for an absent chooser (a bot, the timer)."""
+    wording = _CHOSE_FOR.get(str(game.get("chosen_by")), "{name} chose {order}")
+    return wording.format(name=name, order=order)
+
+
 def _game_line(game: Match, names: Sequence[str]) -> str:
     book = default_book()
     heroes = " v ".join(
@@ -139,7 +152,7 @@ def _game_line(game: Match, names: Sequence[str]) -> str:
     if game.get("chooser") is not None and game.get("first") is not None:
         chooser, first = int(game["chooser"]), int(game["first"])
         order = "first" if chooser == first else "second"
-        chose = f" [$text-muted]({_names(names, [chooser])} chose {order})[/]"
+        chose = f" [$text-muted]({_chose(_names(names, [chooser]), order, game)})[/]"
     return f" {int(game.get('game', 0))}. {heroes} — {result}{chose}"
 
 

@@ -17,6 +17,7 @@ from client.screens.gameover import (
     LOCAL_MATCH_WARNING,
     GameOverScreen,
     LeaveMatchScreen,
+    _game_line,
     hang,
 )
 from client.screens.leave import QuitScreen
@@ -303,3 +304,13 @@ async def test_long_names_wrap_indented_and_the_options_stay_in_view() -> None:
         assert any("Play again" in line for line in lines[:-1])
         assert any("Main menu" in line for line in lines[:-1])
         assert "▁▁▁" in lines[-3] and "╰" in lines[-2]
+
+
+def test_the_history_says_who_chose_for_an_absent_chooser() -> None:
+    names = ["Ann", "Bo"]
+    chose = game(2, [1], chooser=1)
+    assert "(Bo chose second)" in _game_line(chose, names)
+    timed = {**chose, "chosen_by": "timeout"}
+    assert "(Bo out of time: second)" in _game_line(timed, names)
+    by_bot = {**chose, "first": 1, "chosen_by": "bot"}
+    assert "(Bo away: a bot chose first)" in _game_line(by_bot, names)

@@ -554,3 +554,35 @@ def test_a_player_who_conceded_and_left_agrees_unasked_only_as_the_policy_says()
     assert not agrees("wait", connected=False, grace=None)
     assert not agrees("bot", connected=False, grace=None)  # the bot's takeover says so
     assert not agrees("concede", connected=False, grace=None, conceded=False)
+
+
+async def test_the_history_says_who_chose_for_an_absent_chooser(tmp_path: Path) -> None:
+    # game two's chooser (game one's loser) lets the timer choose: the history says so,
+    # and says it again after a restart rebuilds the match from the log
+    db = str(tmp_path / "m.db")
+    srv = await quick_server(db)
+    client, code = await new_match_table(srv.url)
+    await play_steps(client, code)
+    await both_ask(client, code)
+    loser = match(client, code, 0)["games"][0]["winners"][0] ^ 1
+    table = srv.server.lobby.tables[code]
+    version = table.rules.version(table.state)
+    action = table.rules.timeout_action(table.state, loser)
+    assert action["kind"] == "first"
+    table._server_submit(loser, version, action, "timeout")  # as the timer does
+    await play_steps(client, code)
+    games = match(client, code, 0)["games"]
+    assert games[1]["chooser"] == loser and games[1]["chosen_by"] == "timeout"
+    assert games[0]["chosen_by"] is None  # rolled
+    tokens = dict(client.tokens)
+    await client.close()
+    await srv.stop()
+    srv = await quick_server(db)
+    client = await resume(srv.url, tokens, code, "back")
+    assert match(client, code, 0)["games"] == games
+    if match(client, code, 0)["winners"] is None:  # a third game: its chooser chooses
+        await both_ask(client, code)
+        await play_steps(client, code)
+        assert match(client, code, 0)["games"][2]["chosen_by"] is None
+    await client.close()
+    await srv.stop()
