@@ -164,10 +164,10 @@ class TableScreen(Screen[None], QuickBlank):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("l", "toggle_log", "Log", id="table.log"),
         Binding("c", "chat", "Chat", id="table.chat"),
-        Binding("i", "details", "Details", id="table.details"),
+        Binding("i", "details", "Info", id="table.details"),
         Binding("tab", "focus_next", "Next", show=False),
         Binding("shift+tab", "focus_previous", "Previous", show=False),
-        Binding("ctrl+l", "leave", "Leave game", id="table.leave"),
+        Binding("ctrl+l", "leave", "Leave", id="table.leave"),
         # offered in the prompt's menu too; the footer has no room for it at 80 columns
         Binding("P", "skip", "Pass until my turn", id="table.skip", show=False),
         # the side log or the chat input has the keys (wide layout): back to the choices

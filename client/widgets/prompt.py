@@ -121,7 +121,7 @@ class PromptBar(Vertical):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "pass", "Pass", id="table.pass"),
         Binding("escape", "back", "Back"),
-        Binding("a", "all", "All attackers", id="table.all_attackers"),
+        Binding("a", "all", "All/none", id="table.all_attackers"),
         Binding("d", "confirm", "Confirm", id="table.confirm"),
         *(Binding(str(i), f"pick({i})", f"Pick {i}", show=False) for i in range(1, 10)),
     ]

@@ -197,3 +197,19 @@ async def test_a_duel_replay_at_80x24_shows_both_players_headers(db: Path) -> No
             for name in names:
                 assert any(row.startswith(f"{name} · ") and "♥" in row for row in rows), (
                     name, rows)  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("view_name", "seat"),
+    [("maneuver", 0), ("response", 0), ("declare", 0), ("assign", 1), ("waiting", 0)],
+)
+async def test_the_table_s_footer_keeps_every_key_at_80_columns(view_name: str, seat: int) -> None:
+    # the command palette (where "Concede this game" is) is the footer's last item: the
+    # first one cut when the keys of a prompt do not fit
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        Fake(app, [seat], title="Narrow").show(seat, getattr(v, view_name)())
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert footer.rstrip().endswith("^p palette"), footer
+        assert "f1 Help" in footer and "^l Leave" in footer and "i Info" in footer
