@@ -187,7 +187,7 @@ class MarkupStatic(Static):
         width, lines = self.content_size
         self.update(content, layout=False)
         if self.styles.width is not None and self.styles.width.is_auto:
-            self.refresh(layout=True)  # its width follows its text
+            self._relayout()  # its width follows its text
             return
         height = self.styles.height
         if height is not None and not height.is_auto:
@@ -199,7 +199,20 @@ class MarkupStatic(Static):
             # Not laid out yet (just mounted, maybe while its screen is covered) or a new
             # height. Hidden widgets also land here: the table updates those only when
             # they show (the decks and details in the wide layout), or never changes them.
-            self.refresh(layout=True)
+            self._relayout()
+
+    def _relayout(self) -> None:
+        """Ask for a layout pass that measures this widget again.
+
+        Textual counts a layout request (``Widget._layout_updates``) only when none is
+        pending, and keeps each widget's measured box under that count: a new text set
+        while an earlier request is still pending (the first redraw at the real width,
+        in ``on_resize`` right after the table was first laid out) would be laid out at
+        the old height, its last rows cut (an opponent's fourth-level ability). So a
+        request made while one is pending is counted too."""
+        if self._layout_required:
+            self._layout_updates += 1
+        self.refresh(layout=True)
 
 
 def _height(widget: Static, content: Content, width: int) -> int:
