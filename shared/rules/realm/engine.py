@@ -13,7 +13,7 @@ from typing import Any
 
 from shared.rules.base import Refused, SetupError
 from shared.rules.realm import chain, effects, flow, ops, rng
-from shared.rules.realm.catalog import Catalog, load_catalog
+from shared.rules.realm.catalog import Catalog, Program, load_catalog
 from shared.rules.realm.state import (
     FORMATS,
     ChainItem,
@@ -29,7 +29,13 @@ from shared.rules.realm.state import (
     ref_seat,
     weapon_ref,
 )
-from shared.rules.realm.targets import are_enemies, target_options, trigger_target_options
+from shared.rules.realm.targets import (
+    announced_ok,
+    are_enemies,
+    fully_listed,
+    target_options,
+    trigger_target_options,
+)
 
 Action = tuple[Any, ...]
 PASS: Action = ("pass",)
@@ -264,6 +270,57 @@ def legal_now(g: GameState, seat: int) -> tuple[Action, ...]:
     return () if memo is None else memo.actions
 
 
+def is_legal(g: GameState, seat: int, action: Action) -> bool:
+    """Whether ``seat`` may take ``action`` now: it is listed in ``legal_now``, or it
+    announces a target tuple that a capped list of target options left out
+    (``targets.MAX_COMBOS``, a safety net no program of the catalog reaches) and that
+    the rules allow. The list is for menus; a choice is judged by the rules."""
+    legal = legal_now(g, seat)
+    return action in legal or _unlisted_targets_ok(g, action, legal)
+
+
+def _unlisted_targets_ok(g: GameState, a: Action, legal: tuple[Action, ...]) -> bool:
+    """``a`` names a target tuple left out of ``legal``: the same announce is listed with
+    other targets (so its source, costs and timing are fine), its program's options were
+    cut short, and the rules allow these targets."""
+    if not isinstance(a, tuple) or len(a) < 2:
+        return False
+    head = a[:-1]
+    if not any(len(b) == len(a) and b[:-1] == head for b in legal):
+        return False
+    found = _announced_program(g, a)
+    if found is None:
+        return False
+    prog, seat, source, trigger = found
+    return (not fully_listed(g, prog, seat, source)
+            and announced_ok(g, prog, seat, source, a[-1], trigger))
+
+
+def _announced_program(g: GameState, a: Action) -> tuple[Program, int, int, bool] | None:
+    """The program whose targets ``a`` announces, with the seat and source its target
+    options are listed for (as in ``_priority_actions`` and ``_trigger_target_actions``)
+    and whether it is a trigger's; ``a`` is known to be listed but for its targets."""
+    pr = g.prompt
+    assert pr is not None
+    cat = g.ctx.catalog
+    p = g.players[pr.seat]
+    kind = a[0]
+    if kind == "targets":
+        t = g.pending[pr.data["index"]]
+        return chain.trigger_def(g, pr.data["index"]).program, t.seat, t.card, True
+    if kind == "play":
+        return cat.cards[g.cards[a[1]].card].halves[a[2]].program, pr.seat, a[1], False
+    if kind == "ability":
+        return cat.heroes[p.hero].ability(a[1]).program, pr.seat, -1, False
+    if kind == "activate":
+        ref, index = a[1], a[2]
+        if is_unit_ref(ref):
+            return cat.cards[g.cards[ref].card].activated[index].program, pr.seat, ref, False
+        face = p.armor if is_armor_ref(ref) else p.weapon
+        return cat.cards[face].activated[index].program, pr.seat, -1, False
+    return None
+
+
 def _priority_actions(g: GameState, pr: Prompt) -> list[Action]:
     seat = pr.seat
     out: list[Action] = [PASS]
@@ -398,7 +455,7 @@ def apply_action(
         raise Refused("game_over", "The game has ended.")
     if g.prompt is None or g.prompt.seat != seat:
         raise Refused("not_your_turn", "Another player must decide now.")
-    if check and action not in legal_now(g, seat):
+    if check and not is_legal(g, seat, action):
         raise Refused("illegal", "The rules do not allow that now.")
     g.events = []
     pr = g.prompt

@@ -41,7 +41,7 @@ class RealmRuleSet:
               version: int | None = None, in_place: bool = False) -> tuple[GameState, list[Event]]:
         self._check(state, seat, version)
         decoded = wire.from_wire(state, action)
-        if decoded not in engine.legal_now(state, seat) and not (
+        if not engine.is_legal(state, seat, decoded) and not (
             decoded == engine.CONCEDE and self.concede_action(state, seat) is not None
         ):
             raise Refused("illegal", "The rules do not allow that now.")

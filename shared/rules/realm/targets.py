@@ -6,7 +6,9 @@ one group per spec. Only the last spec may be "up to N", so the flat list is una
 
 from __future__ import annotations
 
-from itertools import combinations, product
+from collections.abc import Iterator
+from itertools import combinations, islice
+from math import comb, prod
 
 from shared.rules.realm.catalog import Program, TargetSpec
 from shared.rules.realm.state import (
@@ -18,6 +20,12 @@ from shared.rules.realm.state import (
     weapon_ref,
 )
 
+#: A safety net, not a limit of the game: a program that picks more than two targets in
+#: all could have a number of target tuples that grows as a power of the units in play,
+#: so at most this many of them are listed (an announced tuple left out is still checked
+#: by ``announced_ok``). A program with at most two targets is always listed in full:
+#: that is at most 1 + n + n² tuples, and n, the units in play, stays well under 100
+#: even in a 4-player game — cutting it short made the last pairs impossible to choose.
 MAX_COMBOS = 400
 
 
@@ -82,23 +90,83 @@ def candidates(g: GameState, spec: TargetSpec, seat: int, source: int) -> list[i
 
 def target_options(g: GameState, prog: Program, seat: int,
                    source: int = -1) -> list[tuple[int, ...]]:
-    """Every legal flat target tuple for ``prog`` (``[()]`` when it has no targets)."""
+    """Every legal flat target tuple for ``prog`` (``[()]`` when it has no targets), each
+    group in the order of ``candidates``; only the first ``MAX_COMBOS`` when the program
+    could pick more than two targets and has more tuples than that (``fully_listed``)."""
     if not prog.targets:
         return [()]
-    per_spec: list[list[tuple[int, ...]]] = []
-    for spec in prog.targets:
-        cands = candidates(g, spec, seat, source)
-        groups = [tuple(c) for k in range(spec.min, spec.max + 1)
-                  for c in combinations(cands, k)]
-        if not groups:
-            return []
-        per_spec.append(groups)
-    out: list[tuple[int, ...]] = []
-    for combo in product(*per_spec):
-        out.append(tuple(r for group in combo for r in group))
-        if len(out) >= MAX_COMBOS:
-            break
-    return out
+    specs = [(spec, candidates(g, spec, seat, source)) for spec in prog.targets]
+    if any(len(cands) < spec.min for spec, cands in specs):
+        return []
+    if not _at_most_two(prog):
+        return list(islice(_flat(specs), MAX_COMBOS))
+    if len(specs) == 1:              # every program of the catalog: the hot path
+        return list(_groups(*specs[0]))
+    return list(_flat(specs))
+
+
+def _groups(spec: TargetSpec, cands: list[int]) -> Iterator[tuple[int, ...]]:
+    for k in range(spec.min, spec.max + 1):
+        yield from combinations(cands, k)
+
+
+def _flat(specs: list[tuple[TargetSpec, list[int]]]) -> Iterator[tuple[int, ...]]:
+    """The flat tuples, one group per spec, the first spec varying slowest; built one by
+    one, so that taking the first few costs no more than those few."""
+    if not specs:
+        yield ()
+        return
+    for group in _groups(*specs[0]):
+        for rest in _flat(specs[1:]):
+            yield group + rest
+
+
+def _at_most_two(prog: Program) -> bool:
+    return sum(spec.max for spec in prog.targets) <= 2
+
+
+def fully_listed(g: GameState, prog: Program, seat: int, source: int = -1) -> bool:
+    """Whether ``target_options`` lists every legal target tuple of ``prog`` (counted,
+    not built: the point is not to build them)."""
+    if _at_most_two(prog):
+        return True
+    counts = [len(candidates(g, spec, seat, source)) for spec in prog.targets]
+    total = prod(sum(comb(n, k) for k in range(spec.min, spec.max + 1))
+                 for n, spec in zip(counts, prog.targets, strict=True))
+    return total <= MAX_COMBOS
+
+
+def announced_ok(g: GameState, prog: Program, seat: int, source: int,
+                 flat: object, trigger: bool = False) -> bool:
+    """Whether ``flat`` is one of the target tuples ``target_options`` (or, for a
+    trigger, ``trigger_target_options``) would give if it listed them all: checked by the
+    rules, for the tuples a capped list leaves out. Each group has the size its spec
+    allows (only the last spec may be "up to N") and holds distinct candidates in the
+    order of ``candidates``, so one set of targets has one tuple."""
+    if not isinstance(flat, tuple) or (trigger and prog.targets and not flat):
+        return False
+    i = 0
+    for n, spec in enumerate(prog.targets):
+        size = len(flat) - i if n == len(prog.targets) - 1 else spec.max
+        group = flat[i:i + size]
+        if len(group) != size or not spec.min <= size <= spec.max:
+            return False
+        if not _in_order(group, candidates(g, spec, seat, source)):
+            return False
+        i += size
+    return i == len(flat)
+
+
+def _in_order(group: tuple[object, ...], cands: list[int]) -> bool:
+    """Every ref of ``group`` is a candidate, each after the one before it."""
+    where = {ref: k for k, ref in enumerate(cands)}
+    last = -1
+    for ref in group:
+        k = where.get(ref) if type(ref) is int else None
+        if k is None or k <= last:
+            return False
+        last = k
+    return True
 
 
 def trigger_target_options(g: GameState, prog: Program, seat: int,
