@@ -75,7 +75,10 @@ SCHEMAS: dict[str, dict[str, tuple[type, bool]]] = {
     "remove_until_end_of_turn": {"target": (_STR, True)},
     "call": {"fn": (_STR, True), "target": (_STR, False), "amount": (_INT, False)},
 }
-COMMON_ARGS: dict[str, tuple[type, bool]] = {"verb": (_STR, True), "if": (_STR, False)}
+#: ``together``: the step happens at the same moment as the one before it (the card's
+#: text joins them with "and", not "then"), so heroes they bring to 0 fall together.
+COMMON_ARGS: dict[str, tuple[type, bool]] = {"verb": (_STR, True), "if": (_STR, False),
+                                             "together": (_BOOL, False)}
 #: Chain items that come from a hero ability (named from the hero, not the catalog).
 _ABILITY = frozenset(("ability", "unlock"))
 _UNTIL = ("turn", "battle")
@@ -128,18 +131,39 @@ def check_card_refs(prog: Program, catalog: Catalog, where: str) -> None:
 
 
 def run_program(g: GameState, res: Resolution, prog: Program) -> bool:
-    """Run steps from ``res.pc``; False when a step waits for a choice."""
+    """Run steps from ``res.pc``; False when a step waits for a choice.
+
+    Heroes a step brings to 0 are defeated once the step is over, together with those
+    of the steps joined to it by ``together`` (ruling 43)."""
     steps = prog.steps
     while res.pc < len(steps):
         step = steps[res.pc]
         cond = step.args.get("if")
         if (cond is None or res.memo.get(cond)) and not VERBS[step.verb](g, res, step):
+            _defeat_fallen(g, res)   # nobody is asked to choose while a hero stands at 0
             return False
         res.pc += 1
         res.answer = None
+        if res.pc == len(steps) or not steps[res.pc].args.get("together"):
+            _defeat_fallen(g, res)
         if g.result is not None or not g.players[res.item.seat].alive:
             return True   # its player was eliminated: the rest of the effect disappears
     return True
+
+
+_FALLEN = "_fallen"   # memo: seats whose hero the running steps brought to 0
+
+
+def _hit(g: GameState, res: Resolution, ref: int, amount: int) -> None:
+    """Deal an effect's damage; a hero brought to 0 waits for ``_defeat_fallen``."""
+    ops.deal_damage(g, ref, amount, defeat_now=False)
+    if not is_unit_ref(ref) and g.players[ref_seat(ref)].health <= 0:
+        res.memo.setdefault(_FALLEN, []).append(ref_seat(ref))
+
+
+def _defeat_fallen(g: GameState, res: Resolution) -> None:
+    fallen: list[int] = res.memo.pop(_FALLEN, [])
+    ops.defeat_together(g, [s for s in fallen if g.players[s].health <= 0])
 
 
 def resolve_refs(g: GameState, res: Resolution, sel: str) -> list[int]:
@@ -217,8 +241,15 @@ def _refresh(g: GameState, ref: int, _: int) -> None:
     ops.emit(g, "refreshed", target=ops.wire_ref(g, ref))
 
 
-def _damage(g: GameState, ref: int, n: int) -> None:
-    ops.deal_damage(g, ref, n)
+def v_damage(g: GameState, res: Resolution, step: Step) -> bool:
+    """Deal damage to every object the target means, all at the same moment."""
+    amount = int(step.args.get("amount", 1))
+    per = step.args.get("per")
+    if per is not None:            # "for each …": times a remembered number
+        amount *= int(res.memo.get(per, 0))
+    for ref in resolve_refs(g, res, step.args["target"]):
+        _hit(g, res, ref, amount)
+    return True
 
 
 def _heal(g: GameState, ref: int, n: int) -> None:
@@ -571,12 +602,16 @@ def v_destroy_own_unit(g: GameState, res: Resolution, step: Step) -> bool:
 
 
 def v_take_control(g: GameState, res: Resolution, step: Step) -> bool:
-    """Target units switch to the resolving player's territory (they entered it now)."""
+    """Target units switch to the resolving player's territory (they entered it now);
+    one attacking or defending leaves the battle (ruling 44)."""
+    from shared.rules.realm import flow
+
     seat = res.item.seat
     for ref in resolve_refs(g, res, step.args["target"]):
         if is_unit_ref(ref) and g.cards[ref].controller != seat:
             c = g.cards[ref]
             old = c.controller
+            flow.leave_battle(g, ref)
             g.players[old].units.remove(c.uid)
             g.players[seat].units.append(c.uid)
             c.controller = seat
@@ -618,12 +653,13 @@ def fx_damage_per_curse(g: GameState, res: Resolution, step: Step) -> bool:
     for ref in resolve_refs(g, res, step.args.get("target", "target")):
         counters = g.cards[ref].counters if is_unit_ref(ref) else \
             g.players[ref_seat(ref)].counters
-        ops.deal_damage(g, ref, counters.get("curse", 0))
+        _hit(g, res, ref, counters.get("curse", 0))
     return True
 
 
 def fx_damage_cursed(g: GameState, res: Resolution, step: Step) -> bool:
-    """Deal ``amount`` damage to each enemy hero and enemy unit with a curse counter."""
+    """Deal ``amount`` damage to each enemy unit or hero that has a curse counter on it
+    (an enemy hero without one is not hit)."""
     from shared.rules.realm.targets import are_enemies
 
     amount = int(step.args.get("amount", 1))
@@ -633,9 +669,9 @@ def fx_damage_cursed(g: GameState, res: Resolution, step: Step) -> bool:
             continue
         for uid in list(p.units):
             if g.cards[uid].counters.get("curse", 0) > 0:
-                ops.deal_damage(g, uid, amount)
+                _hit(g, res, uid, amount)
         if p.counters.get("curse", 0) > 0:
-            ops.deal_damage(g, hero_ref(p.seat), amount)
+            _hit(g, res, hero_ref(p.seat), amount)
     return True
 
 
@@ -646,7 +682,7 @@ NAMED: dict[str, StepFn] = {
 }
 
 VERBS: Mapping[str, StepFn] = {
-    "damage": _for_each(_damage),
+    "damage": v_damage,
     "heal": _for_each(_heal),
     "prevent": v_prevent,
     "augment": _for_each(_augment),

@@ -190,10 +190,24 @@ def _queue_equipment_trigger(g: GameState, seat: int, face: str, event: str) -> 
             g.pending.append(PendingTrigger(seat=seat, card=-1, card_id=face, index=i))
 
 
+def leave_battle(g: GameState, uid: int) -> None:
+    """A unit that changed sides is out of the battle (ruling 44): an attacker no longer
+    attacks (the unit defending it, if any, is free and deals no damage); a defender no
+    longer defends, and its attacker stays defended against, as when a defender leaves
+    play (rulebook: Assign Defenders) — ``ops.fights`` leaves it out of battle damage."""
+    b = g.battle
+    if b is None:
+        return
+    if uid in b.attackers:
+        b.attackers.remove(uid)
+        b.pairs.pop(uid, None)
+
+
 def defend_options(g: GameState) -> list[tuple[int, int]]:
     b = g.battle
     assert b is not None
-    free_attackers = [a for a in b.attackers if a not in b.pairs and ops.in_play(g, a)]
+    free_attackers = [a for a in b.attackers
+                      if a not in b.pairs and ops.fights(g, a, b.attacker)]
     used = set(b.pairs.values())
     cards = g.ctx.catalog.cards
     defenders = [u for u in g.players[b.defender].units
@@ -238,7 +252,7 @@ def unblocked(g: GameState) -> list[tuple[int, int]]:
     assert b is not None
     out = []
     for a in b.attackers:
-        if a in b.pairs or not ops.in_play(g, a):
+        if a in b.pairs or not ops.fights(g, a, b.attacker):
             continue
         dmg = max(0, ops.attack_of(g, a))
         if dmg > 0:
@@ -297,12 +311,12 @@ def deal_battle_damage(g: GameState, prevent: dict[int, int]) -> None:
     assert b is not None
     hits: list[tuple[int, int]] = []          # (target ref, amount)
     for a in b.attackers:
-        if not ops.in_play(g, a):
+        if not ops.fights(g, a, b.attacker):
             continue
         power = max(0, ops.attack_of(g, a))
         if a in b.pairs:
             d = b.pairs[a]
-            if not ops.in_play(g, d):
+            if not ops.fights(g, d, b.defender):   # still defended against (ruling 8)
                 continue
             hits.append((d, power))
             if is_unit_ref(a):
@@ -349,9 +363,7 @@ def _apply_hits(g: GameState, hits: list[tuple[int, int]]) -> None:
                 fallen.append(seat)
     for ref in doomed:
         ops.destroy(g, ref)
-    for seat in fallen:
-        if g.players[seat].health <= 0:
-            ops.defeat(g, seat)
+    ops.defeat_together(g, [s for s in fallen if g.players[s].health <= 0])
 
 
 def end_battle(g: GameState) -> None:

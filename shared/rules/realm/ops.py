@@ -2,7 +2,9 @@
 destroying, eliminating. Effects, battles and turns are built from these.
 
 Every operation appends past-tense events to ``g.events``. Lethal damage destroys a unit
-at once and a hero at 0 health is defeated at once (rulebook: Damage, Healing Damage).
+at once and a hero at 0 health is defeated at once (rulebook: Damage, Healing Damage),
+except where damage lands simultaneously (battle damage, an effect's damage to several
+heroes): there the caller defeats the heroes at 0 together (``defeat_together``).
 """
 
 from __future__ import annotations
@@ -102,15 +104,41 @@ def to_discard(g: GameState, c: Card) -> None:
     rekey(g, c)
 
 
+def fights(g: GameState, ref: int, side: int) -> bool:
+    """Is the attacker or defender still in the battle, for ``side`` (the attacking or
+    defending player)? A unit that left play or changed sides is not (ruling 44)."""
+    if not in_play(g, ref):
+        return False
+    return not is_unit_ref(ref) or g.cards[ref].controller == side
+
+
 def to_reserves(g: GameState, c: Card) -> None:
-    """A special card permanently leaves play: back to its owner's reserves."""
+    """A special card permanently leaves play: back to its owner's reserves.
+
+    A stand-in (put into play when the reserves were empty) is no card: the reserves
+    never hold more than the printed copies less those still in play, so a printed copy
+    that leaves while a stand-in is in play takes the stand-in's place (rulebook: Special
+    Cards, placeholder objects)."""
     detach_from_zone(g, c)
     c.reset_in_play()
     c.zone = Zone.RESERVES
     c.controller = -1
     owner = g.players[c.owner]
-    owner.reserves[c.card] = owner.reserves.get(c.card, 0) + 1
+    have = owner.reserves.get(c.card, 0)
+    owner.reserves[c.card] = min(have + 1, max(have, _unused_copies(g, c.card)))
     rekey(g, c)
+
+
+def _unused_copies(g: GameState, card_id: str) -> int:
+    """Printed copies of a special card that are not in play (a large number for a card
+    no hero prints a count of)."""
+    cdef = g.ctx.catalog.cards[card_id]
+    hero = g.ctx.catalog.heroes.get(cdef.hero) if cdef.hero is not None else None
+    if hero is None or card_id not in hero.specials:
+        return 1 << 30
+    out = [c for c in g.cards if c.card == card_id
+           and (c.zone in (Zone.PLAY, Zone.ATTACHED) or c.uid in g.removed)]
+    return hero.specials[card_id] - len(out)
 
 
 def to_deck_bottom(g: GameState, c: Card) -> None:
@@ -505,9 +533,23 @@ def destroy(g: GameState, uid: int) -> bool:
 
 def defeat(g: GameState, seat: int) -> None:
     """A hero's health reached 0: the player is eliminated (multiplayer) or loses."""
+    defeat_together(g, [seat])
+
+
+def defeat_together(g: GameState, seats: list[int]) -> None:
+    """Heroes brought to 0 by the same damage are defeated at the same moment: all are
+    out before anyone is found to have won, so the last heroes falling together leave
+    no winner (ruling 25)."""
+    fallen = [s for s in dict.fromkeys(seats) if g.players[s].alive]
+    for seat in fallen:
+        _eliminate(g, seat)
+    if fallen:
+        _check_game_over(g, fallen)
+
+
+def _eliminate(g: GameState, seat: int) -> None:
+    """The player leaves the game with everything they control (ruling 26)."""
     p = g.players[seat]
-    if not p.alive:
-        return
     p.alive = False
     emit(g, "eliminated", seat=seat)
     undo_temporary_of(g, seat)
@@ -529,10 +571,9 @@ def defeat(g: GameState, seat: int) -> None:
             leave_play(g, g.cards[it.card])
     g.chain[:] = [it for it in g.chain if it.seat != seat]
     g.pending[:] = [t for t in g.pending if t.seat != seat]
-    _check_game_over(g, seat)
 
 
-def _check_game_over(g: GameState, fallen: int) -> None:
+def _check_game_over(g: GameState, fallen: list[int]) -> None:
     alive = g.alive_seats()
     winners: list[int] | None = None
     if g.format == "sworn":
@@ -551,7 +592,7 @@ def _check_game_over(g: GameState, fallen: int) -> None:
         reason = "last_hero_standing"
         if len(alive) <= 1:
             winners = alive
-    if winners and g.players[fallen].conceded:  # the game ended by a concession
+    if winners and any(g.players[s].conceded for s in fallen):  # ended by a concession
         reason = "sworn_enemy_conceded" if g.format == "sworn" else "opponent_conceded"
     if winners is not None:
         finish(g, winners, reason if winners else "all_defeated")

@@ -11,6 +11,7 @@ from itertools import combinations, islice
 from math import comb, prod
 
 from shared.rules.realm.catalog import Program, TargetSpec
+from shared.rules.realm.ops import fights
 from shared.rules.realm.state import (
     GameState,
     Zone,
@@ -69,8 +70,8 @@ def _in_battle(g: GameState, uid: int, role: str) -> bool:
     if b is None:
         return False
     if role == "attacking":
-        return uid in b.attackers
-    return uid in b.pairs.values()
+        return uid in b.attackers and fights(g, uid, b.attacker)
+    return uid in b.pairs.values() and fights(g, uid, b.defender)
 
 
 def candidates(g: GameState, spec: TargetSpec, seat: int, source: int) -> list[int]:

@@ -151,12 +151,13 @@ def _battle(g: GameState) -> dict[str, Any] | None:
         return None
     return {
         "attacker": b.attacker, "defender": b.defender, "step": _STEP_NAMES[b.step],
-        "attackers": [ref_to_wire(g, a) for a in b.attackers if ops.in_play(g, a)],
+        "attackers": [ref_to_wire(g, a) for a in b.attackers if ops.fights(g, a, b.attacker)],
         "pairs": [[ref_to_wire(g, a), ref_to_wire(g, d)] for a, d in b.pairs.items()
-                  if ops.in_play(g, a) and ops.in_play(g, d)],
-        # defended attackers whose defender left play: still blocked (docs/rulings.md 8)
+                  if ops.fights(g, a, b.attacker) and ops.fights(g, d, b.defender)],
+        # defended attackers whose defender left play or changed sides: still blocked
+        # (docs/rulings.md 8, 44)
         "blocked": [ref_to_wire(g, a) for a, d in b.pairs.items()
-                    if ops.in_play(g, a) and not ops.in_play(g, d)],
+                    if ops.fights(g, a, b.attacker) and not ops.fights(g, d, b.defender)],
     }
 
 
