@@ -417,7 +417,9 @@ def chain_label(item: Mapping[str, Any], namer: Namer) -> str:
     """A chain entry in words: its label, or what kind of maneuver it is."""
     kind = item.get("kind")
     if kind == "battle":
-        return "Initiating a battle"
+        opponent = item.get("opponent")
+        against = f" against {namer.seat(opponent)}" if isinstance(opponent, int) else ""
+        return f"Initiating a battle{against}"
     if kind == "unlock":
         return f"Unlocking {item.get('label') or _source(item, namer)}"
     return str(item.get("label") or _source(item, namer))

@@ -380,3 +380,10 @@ def test_a_hero_who_draws_no_units_is_told_where_a_unit_draw_goes() -> None:
     assert not any("discard" in label for label in plain)
     assert [("discard pile" in label) for label in hakor] == [True, True, False]
     assert all(len(label) <= 78 for label in hakor)
+
+
+def test_a_battle_on_the_chain_says_against_whom() -> None:
+    view = v.response()
+    view["chain"] = [{"id": 5, "seat": 0, "kind": "battle", "source": "", "targets": [],
+                      "opponent": 1}]  # fmt: skip
+    assert build_table(view, BOOK).chain[0].label == "Initiating a battle against Bob"
