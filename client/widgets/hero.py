@@ -45,8 +45,11 @@ def shown_abilities(panel: PlayerPanel, wide: bool) -> tuple[AbilityLine, ...]:
 
 
 def hero_refs(panel: PlayerPanel, wide: bool) -> tuple[str, ...]:
-    """The cards of the hero strip, in reading order."""
+    """The cards of the hero strip, in reading order (a player out of the game: the
+    hero only)."""
     refs = [panel.hero_ref]
+    if not panel.alive:
+        return tuple(refs)
     refs += [e.ref for e in (panel.weapon, panel.armor) if e is not None]
     refs += [a.ref for a in shown_abilities(panel, wide)]
     return tuple(refs)
@@ -58,9 +61,13 @@ def hero_content(
     """The hero's lines; ``item`` draws each card (see CardStrip.item); each line is
     broken to ``width`` cells between its figures and cards (0: not broken here)."""
     mark = "▶ " if panel.is_current else "  "
+    title = concat(
+        (parsed(f"{mark}[b]{escape(panel.name)}[/b] · "), item(panel.hero_ref, escape(panel.hero)))
+    )
+    if not panel.alive:  # out of the game with everything it had (ruling 26): one line
+        out = parsed(f"[$error]out of the game ({panel.out_word})[/]")
+        return lines(flow([title, out], width, indent="   ", sep="  "))
     flags = []
-    if not panel.alive:
-        flags.append(f"[$error]{panel.out_word}[/]")
     if panel.team is not None:
         flags.append(f"team {panel.team + 1}")
     if panel.hunts:
@@ -81,9 +88,6 @@ def hero_content(
         Content(f"hand {panel.hand_total}{f' ({hand})' if hand else ''}"),
     ]
     stats += [parsed(flag) for flag in flags]
-    title = concat(
-        (parsed(f"{mark}[b]{escape(panel.name)}[/b] · "), item(panel.hero_ref, escape(panel.hero)))
-    )
     # a narrow panel breaks its lines between the figures and cards, never inside one
     rows = flow([title, *stats], width, indent="   ", sep="  ")
     gear: list[Content] = []

@@ -53,3 +53,17 @@ def test_a_seat_that_conceded_or_is_out_is_not_said_to_be_played_by_a_bot() -> N
     bob = build_table(view, table_info=info).players[1]
     assert not bob.bot_plays and not bob.away
     assert "defeated" in hero_content(bob).plain and "bot plays" not in hero_content(bob).plain
+
+
+def test_a_player_out_of_the_game_is_one_line_with_nothing_left_to_show() -> None:
+    from client.widgets.hero import hero_refs
+
+    view = v.maneuver()
+    view["players"][1]["alive"] = False
+    bob = build_table(view).players[1]
+    text = hero_content(bob, wide=True).plain
+    assert "\n" not in text and "out of the game (defeated)" in text
+    assert "♥" not in text and "✦" not in text and "⚔" not in text  # no stats, gear, abilities
+    assert hero_refs(bob, True) == (bob.hero_ref,)
+    alice = build_table(view).players[0]
+    assert "♥" in hero_content(alice).plain and len(hero_refs(alice, True)) > 1
