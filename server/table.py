@@ -571,7 +571,8 @@ class Table(Publisher):
         if s.conceded:
             return
         s.conceded = True
-        said = f"{s.name} concedes (out at their next priority)."
+        now = self.rules.concede_action(self.state, seat) is not None  # they have priority
+        said = f"{s.name} concedes{'' if now else ' (out at their next priority)'}."
         self.notice("seat_conceded", said, {"seat": seat})
         self._plan()
         self.publish([])

@@ -325,7 +325,8 @@ async def test_a_player_may_concede_and_then_only_the_server_plays_the_seat(
     version = table.rules.version(table.state)
     reply = await creator.request({"t": "concede", "table": code, "seat": 1, "token": token})
     assert reply == {"t": "conceded", "id": reply["id"], "table": code, "seat": 1}
-    assert any(n["code"] == "seat_conceded" for n in creator.notices)
+    said = [n["message"] for n in creator.notices if n["code"] == "seat_conceded"]
+    assert said == ["Bob concedes (out at their next priority)."]  # a setup decision now
     late = await creator.request(
         {"t": "submit", "id": 99, "table": code, "seat": 1, "token": token,
          "version": version, "action": {"kind": "pass"}}
@@ -368,3 +369,35 @@ async def test_a_player_who_leaves_the_lobby_frees_the_seat(server: LocalServer)
         assert (await other.request({"t": "join", "table": code, "name": name}))["t"] == "seated"
     assert table.status == "playing" and all(s.claimed for s in table.seats)
     assert {s.name for s in table.seats} == {"P0", "Ann", "Bo"}
+
+
+async def test_a_player_who_concedes_with_priority_is_not_told_it_waits(
+    server: LocalServer,
+) -> None:
+    from server.bots import random_choice
+
+    creator = ProtocolClient(server.url, "creator")
+    await creator.connect()
+    specs = [{"kind": "bot", "name": "Bot"}, {"kind": "human", "name": "Bob"}]
+    created = await creator.create(
+        "realm", {"format": "duel"}, specs, {"seed": 5, "bot_seed": 5, "pass_delay": 0}, claim=[1]
+    )
+    code = created["table"]
+    await creator.join(code, 1)
+    token = creator.tokens[(code, 1)]
+    table = server.server.lobby.get(code)
+    assert table is not None
+    await until(lambda: table.status == "playing")
+    for _ in range(50):  # Bob's setup decisions, until Bob has priority
+        await until(lambda: table.rules.to_act(table.state) == 1, timeout=20)
+        prompt = table.state.prompt
+        if prompt.kind == "priority" and prompt.seat == 1:
+            break
+        view = table.rules.view_for(table.state, 1)
+        await creator.submit(code, 1, view["version"], random_choice(view, 3, 1))
+    assert table.rules.concede_action(table.state, 1) is not None
+    await creator.request({"t": "concede", "table": code, "seat": 1, "token": token})
+    said = [n["message"] for n in creator.notices if n["code"] == "seat_conceded"]
+    assert said == ["Bob concedes."]
+    await until(lambda: table.status == "over", timeout=20)
+    await creator.close()
