@@ -7,8 +7,9 @@ turns session updates into screens, and decides which held seat is *displayed*:
 * a seat with a decision pending is shown; while no held seat must decide (bots or
   remote players are thinking), the displayed seat stays;
 * when control passes to a different human seat of this terminal (hot-seat), the
-  curtain goes up first; the table is switched to the new seat *before* the curtain
-  is lifted, so no screen ever shows a hand to the wrong player.
+  curtain goes up first and the table under it shows the public view (no hand); as
+  the new player lifts it, the table is switched to their seat *before* the curtain
+  goes, so no frame ever shows a hand to the wrong player.
 
 The controller holds no game rules: prompts come from ``view["legal"]``.
 """
@@ -420,13 +421,26 @@ class GameController:
             and (len(self.app.screen_stack) > 3)
         ):
             self.app.pop_screen()
-        self.curtain = CurtainScreen(seat, name, reason)
-        self.app.push_screen(self.curtain, self._lifted)
+        curtain = CurtainScreen(seat, name, reason, on_lift=self._sit_down)
+        self.curtain = curtain
+        self.app.push_screen(curtain, lambda _seat: self._lifted(curtain))
+        # Under the curtain: what every seat may see, drawn now. The old seat's hand must
+        # not wait there for the curtain to go (the table is drawn again as it comes back).
+        if self.session.view(None) is not None:
+            self.displayed = None
+            self.render_now()
 
-    def _lifted(self, seat: int | None) -> None:
-        self.curtain = None
-        if seat is not None:
-            self.displayed = seat
+    def _sit_down(self, seat: int) -> None:
+        """The curtain goes for the player of ``seat``: draw their table now, while the
+        curtain still covers it. The curtain's dismiss callback (:meth:`_lifted`) comes
+        only after the pop, and a frame may be drawn in between."""
+        self.curtain = None  # going: a decision that moves on now raises a new one
+        self.displayed = seat
+        self.render_now()
+
+    def _lifted(self, curtain: CurtainScreen) -> None:
+        if self.curtain is curtain:  # taken down without :meth:`_sit_down`
+            self.curtain = None
         self.render()
         self.route()
 
@@ -531,8 +545,10 @@ class GameController:
         if self.over_shown:
             return
         self.over_shown = True
-        if self.curtain is not None:
-            self.curtain.dismiss(self.curtain.seat)
+        if self.curtain is not None:  # nobody decides any more: the game-over box tells all
+            curtain = self.curtain
+            self._sit_down(curtain.seat)
+            curtain.dismiss(curtain.seat)
         names = [str(s.get("name") or f"Seat {i + 1}") for i, s in enumerate(seats)]
         humans = [i for i, s in enumerate(seats) if s.get("kind") == "human"]
         mine = self.session.seats

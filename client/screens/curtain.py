@@ -1,12 +1,15 @@
 """The hot-seat curtain: hides everything private until the named player is ready.
 
 It is an opaque screen pushed over the table whenever control passes to a different
-human seat of this terminal; the table underneath is switched to the new seat before
-the curtain is lifted, so no screen ever shows a hand to the wrong player.
+human seat of this terminal. While it is up the table underneath shows what every seat
+may see; when the player lifts it, the table is switched to their seat *before* the
+curtain goes, so the first frame drawn after it is already theirs and no screen ever
+shows a hand to the wrong player.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
@@ -18,18 +21,26 @@ from textual.widgets import Footer, Static
 
 
 class CurtainScreen(Screen[int]):
-    """Dismissed with the seat it was raised for."""
+    """Dismissed with the seat it was raised for. ``on_lift`` (if given) is called with
+    that seat as the player lifts it, while it still covers the table."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "lift", "I am ready", priority=True),
         Binding("space", "lift", "I am ready", show=False, priority=True),
     ]
 
-    def __init__(self, seat: int, name: str, reason: str = "") -> None:
+    def __init__(
+        self,
+        seat: int,
+        name: str,
+        reason: str = "",
+        on_lift: Callable[[int], None] | None = None,
+    ) -> None:
         super().__init__()
         self.seat = seat
         self.player_name = name
         self.reason = reason
+        self.on_lift = on_lift
 
     def compose(self) -> ComposeResult:
         with Vertical(id="curtain-box"):
@@ -45,7 +56,7 @@ class CurtainScreen(Screen[int]):
     def retarget(self, seat: int, name: str, reason: str = "") -> None:
         """Raise the curtain for someone else instead (the decision moved on)."""
         self.seat, self.player_name, self.reason = seat, name, reason
-        if self.is_mounted:
+        if self.is_mounted and self.is_attached:  # not while the app closes
             self._redraw()
 
     def _redraw(self) -> None:
@@ -55,4 +66,9 @@ class CurtainScreen(Screen[int]):
         self.query_one("#curtain-reason", Static).update(escape(self.reason))
 
     def action_lift(self) -> None:
+        # The dismiss callback runs only after the pop, and the table may be drawn in
+        # between: whatever it holds then is what the player sees first. So the table
+        # is made theirs here, while this screen still hides it.
+        if self.on_lift is not None:
+            self.on_lift(self.seat)
         self.dismiss(self.seat)
