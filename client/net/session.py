@@ -556,7 +556,10 @@ class ClientSession:
             stream.batch = []
         if msg.get("code") == "stale":
             return [
-                Notice("The table changed before your choice arrived; choose again.", "warning")
+                # the game moved on: another seat acted, or this seat's time ran out and
+                # the server chose for it (then there may be nothing left to choose)
+                Notice("Your choice came too late and was not applied: the game had "
+                       "moved on.", "warning")
             ]
         return [Notice(str(msg.get("message") or "The server refused that."), "warning")]
 

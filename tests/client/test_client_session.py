@@ -181,6 +181,13 @@ def test_refusals_and_errors_are_sentences() -> None:
     assert s.streams[0].in_flight is None
     ups = s.on_message({"t": "error", "code": "rate_limited", "message": "Slow down."})
     assert ups == [Notice("Slow down.", "error")]
+    s.submit(0, {"kind": "pass"})
+    ups = s.on_message({"t": "refused", "id": sent[-1]["id"], "table": TABLE, "seat": 0,
+                        "code": "stale", "message": "stale"})  # fmt: skip
+    # the server may have chosen for the seat (its time ran out): nothing to choose again
+    assert [n.text for n in ups if isinstance(n, Notice)] == [
+        "Your choice came too late and was not applied: the game had moved on."
+    ]
 
 
 def test_a_failed_join_is_fatal() -> None:
