@@ -6,12 +6,20 @@ The same screen sets up a game to host (``hosting``): the first human seat is th
 host's, the other human seats wait for players who join with the code the lobby shows
 (they bring their own names), and the host says who may watch and where the table is
 made: on this machine, served to the LAN, or on another machine's server (one running
-``allegiance serve``, as ``allegiance host --on``)."""
+``allegiance serve``, as ``allegiance host --on``).
+
+Two seats cannot choose the same hero (``docs/rulings.md``, 46): the screen says so under
+the seats and Start waits until they differ. The last local game started here is kept in
+the config folder (``new-game.json``), so the screen opens on it after a restart too."""
 
 from __future__ import annotations
 
+import json
+import os
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import ClassVar
+from pathlib import Path
+from typing import Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -22,6 +30,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from client.cards import default_book
 from client.screens.join import address_problem
+from client.settings import config_dir
 
 FORMATS = (
     ("duel", "Duel — two players"),
@@ -117,6 +126,14 @@ def seat_label(i: int, fmt: str) -> str:
 
 
 def default_plan(name: str = "Player") -> LocalPlan:
+    """The plan the new-game screen opens on when this session has none yet: the last
+    one started from it (kept across restarts, :func:`load_plan`), else a duel of
+    ``name`` against a bot."""
+    return load_plan(name) or first_plan(name)
+
+
+def first_plan(name: str = "Player") -> LocalPlan:
+    """A duel of ``name`` against a bot: the new-game screen's plan the first time."""
     return LocalPlan("duel", (SeatPlan("human", name, None), SeatPlan("bot", "Bot", None)))
 
 
@@ -124,6 +141,112 @@ def default_host_plan(name: str = "Player") -> LocalPlan:
     """A duel between the host and one player who joins."""
     seats = (SeatPlan("human", name, None), SeatPlan("human", "Player 2", None))
     return LocalPlan("duel", seats, {"spectators": "public"})
+
+
+def hero_problem(seats: Sequence[SeatPlan], names: Mapping[str, str]) -> str | None:
+    """Why these seats cannot start: a hero chosen by more than one of them ("Thedric
+    Egen is chosen by seats 1, 2 and 3."), or None. ``names`` gives a hero id's name."""
+    held: dict[str, list[int]] = {}
+    for i, seat in enumerate(seats):
+        if seat.hero is not None:
+            held.setdefault(seat.hero, []).append(i + 1)
+    for hero, numbers in held.items():
+        if len(numbers) > 1:
+            listed = ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
+            return f"{names.get(hero, hero)} is chosen by seats {listed}; each needs its own hero."
+    return None
+
+
+# --- the last plan, kept across restarts ----------------------------------------------
+
+#: The file in the config folder that keeps the last plan started from the screen.
+PLAN_FILE = "new-game.json"
+
+
+def plan_path() -> Path:
+    return config_dir() / PLAN_FILE
+
+
+def plan_to_json(plan: LocalPlan, name: str) -> dict[str, Any]:
+    """What the file keeps of ``plan``: the format, the match length and each seat's
+    kind, bot level, name and hero. A seat named ``name`` (the player's own name from
+    the settings) is kept without it, so a name changed in the settings is used next
+    time."""
+    seats = []
+    for s in plan.seats:
+        seat: dict[str, Any] = {"kind": s.kind, "name": None if s.name == name else s.name,
+                                "hero": s.hero}  # fmt: skip
+        if s.kind == "bot":
+            seat["level"] = s.level
+        seats.append(seat)
+    return {"format": plan.format, "best_of": plan.best_of, "seats": seats}
+
+
+def save_plan(plan: LocalPlan, name: str, path: Path | None = None) -> str | None:
+    """Keep ``plan`` for the next start of the screen; returns a sentence when that
+    failed."""
+    path = path or plan_path()
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(plan_to_json(plan, name), indent=2) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError as exc:
+        return f"Could not keep the new game's settings in {path}: {exc.strerror}"
+    return None
+
+
+def load_plan(name: str, path: Path | None = None) -> LocalPlan | None:
+    """The plan kept by :func:`save_plan`, or None when there is none or the file is
+    unusable (damaged, edited into something else): the screen then opens on its first
+    plan. Nothing here raises."""
+    try:
+        data = json.loads((path or plan_path()).read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        return None
+    return plan_from_json(data, name)
+
+
+def plan_from_json(data: object, name: str) -> LocalPlan | None:
+    """The plan in ``data`` (as :func:`plan_to_json` writes it), or None when it is not
+    one. A hero the cards no longer have becomes a random one."""
+    if not isinstance(data, dict):
+        return None
+    fmt, raw = data.get("format"), data.get("seats")
+    if not isinstance(fmt, str) or fmt not in SEAT_COUNTS:
+        return None
+    if not isinstance(raw, list) or len(raw) not in SEAT_COUNTS[fmt]:
+        return None
+    seats: list[SeatPlan] = []
+    for i, item in enumerate(raw):
+        seat = _seat_from_json(item, i, name if not any(s.kind == "human" for s in seats) else "")
+        if seat is None:
+            return None
+        seats.append(seat)
+    best_of = data.get("best_of")
+    match = fmt == "duel" and best_of in (3, 5) and type(best_of) is int
+    if match:  # the server deals the heroes of a match
+        seats = [SeatPlan(s.kind, s.name, None, s.level) for s in seats]
+    return LocalPlan(fmt, tuple(seats), {"best_of": best_of} if match else {})
+
+
+def _seat_from_json(item: object, i: int, own_name: str) -> SeatPlan | None:
+    """Seat ``i`` of a kept plan, or None when it is not one. A seat kept without a
+    name is ``own_name`` (the first human seat: the player's name), else its default."""
+    if not isinstance(item, dict) or item.get("kind") not in ("human", "bot"):
+        return None
+    kind = str(item["kind"])
+    level = item.get("level", 1)
+    if kind == "bot" and (type(level) is not int or not 0 <= level <= 3):
+        return None
+    name = item.get("name")
+    name = name.strip()[:32] if isinstance(name, str) else ""
+    if not name and kind == "human":
+        name = own_name
+    hero = item.get("hero")
+    known = {h for h, _ in default_book().heroes()} if isinstance(hero, str) else set()
+    return SeatPlan(kind, kind_name(name, kind, i), hero if hero in known else None,
+                    level if kind == "bot" else 1)  # fmt: skip
 
 
 class SetupScreen(Screen[LocalPlan | None]):
@@ -135,6 +258,8 @@ class SetupScreen(Screen[LocalPlan | None]):
     CSS = """
     SetupScreen .panel { overflow-y: auto; }
     SetupScreen #host-note { margin: 0 0 1 0; }
+    SetupScreen #problem { color: $error; margin: 1 0 0 0; }
+    SetupScreen.-small #problem { margin: 0; }
     SetupScreen #where { width: 36; }
     SetupScreen #server { width: 1fr; }
     SetupScreen SelectCurrent Static#label {
@@ -198,6 +323,9 @@ class SetupScreen(Screen[LocalPlan | None]):
             with Vertical(id="seat-rows"):
                 for i in range(max(n for c in SEAT_COUNTS.values() for n in c)):
                     yield self._seat_row(i, fmt, match, shown=i < count)
+            problem = Static("", id="problem", markup=False)  # a hero at two seats
+            problem.display = False
+            yield problem
             if self.hosting:
                 with Horizontal(classes="row"):
                     watchers = self.plan.options.get("spectators", "public")
@@ -251,7 +379,7 @@ class SetupScreen(Screen[LocalPlan | None]):
         return [(f"{n} players", n) for n in counts]
 
     def on_mount(self) -> None:
-        self._fit()
+        self._show_problem()  # a plan kept from before may name a hero twice
         self.query_one("#format", Select).focus()
 
     def on_resize(self) -> None:
@@ -263,7 +391,8 @@ class SetupScreen(Screen[LocalPlan | None]):
         count = self.query_one("#count", Select).value
         rows = 1 + (fmt == "duel") + (count if isinstance(count, int) else 4) + 2 * self.hosting
         note = 3 if self.hosting else 0  # two lines of text and a margin below
-        return 2 + note + 3 * rows + 4 + 2 + 1  # title, rows, buttons, border, footer
+        problem = 2 if self.query_one("#problem", Static).display else 0  # a line, a margin
+        return 2 + note + 3 * rows + problem + 4 + 2 + 1  # title, rows, buttons, border, footer
 
     def _fit(self) -> None:
         width, height = self.size
@@ -303,7 +432,20 @@ class SetupScreen(Screen[LocalPlan | None]):
             hero.disabled = match
             if match and hero.value != "":
                 hero.value = ""
+        self._show_problem()
+
+    @on(Select.Changed, ".hero")
+    def _show_problem(self) -> str | None:
+        """Say under the seats when two of them chose the same hero (Start waits until
+        they differ); returns what it says, or None."""
+        names = {hero: label.split(",")[0] for label, hero in self.heroes if hero}
+        problem = hero_problem(self.current_plan().seats, names)
+        line = self.query_one("#problem", Static)
+        if line.display != bool(problem):
+            line.display = bool(problem)
+        line.update(problem or "")
         self._fit()
+        return problem
 
     @on(Select.Changed, "#where")
     def _where_changed(self, event: Select.Changed) -> None:
@@ -388,11 +530,25 @@ class SetupScreen(Screen[LocalPlan | None]):
             where = "you, the host" if self.hosting else "a human in this terminal"
             self.notify(f"At least one seat must be {where}.", severity="warning")
             return
+        problem = self._show_problem()
+        if problem:
+            self.notify(problem, severity="warning")
+            return
         server = self._server_address()
         if server is None:
             return
         self.server = server
+        if not self.hosting:
+            # Kept for the next start of the program; a file that cannot be written
+            # only means the screen opens on its first plan then: not worth a warning.
+            save_plan(plan, self._own_name())
         self.dismiss(plan)
+
+    def _own_name(self) -> str:
+        """The player's name from the settings (the app's), or "" where there is none."""
+        settings = getattr(self.app, "settings", None)
+        name = getattr(settings, "name", "")
+        return name if isinstance(name, str) else ""
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:

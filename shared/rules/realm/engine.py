@@ -88,9 +88,25 @@ def _check_setup(setup: Mapping[str, Any], cat: Catalog) -> tuple[str, list[dict
         hero = s.get("hero", "random")
         if hero not in ("random", None) and (not isinstance(hero, str) or hero not in cat.heroes):
             raise SetupError(f"unknown hero {hero!r}")
+    _check_one_seat_each(seats, cat)
     if fmt == "team":
         seats = _teams(seats)
     return fmt, seats
+
+
+def _check_one_seat_each(seats: list[dict[str, Any]], cat: Catalog) -> None:
+    """A hero is chosen by one seat at most: the game has one board per hero (ruling 46).
+    Random heroes are drawn from those no seat chose (``_pick_heroes``)."""
+    held: dict[str, list[int]] = {}
+    for i, s in enumerate(seats):
+        hero = s.get("hero", "random")
+        if hero not in ("random", None):
+            held.setdefault(str(hero), []).append(i + 1)
+    for hero, numbers in held.items():
+        if len(numbers) > 1:
+            listed = ", ".join(map(str, numbers[:-1])) + f" and {numbers[-1]}"
+            raise SetupError(f"{cat.heroes[hero].name} is chosen by seats {listed}; "
+                             "a hero can be at one seat only")
 
 
 def _teams(seats: list[dict[str, Any]]) -> list[dict[str, Any]]:
