@@ -4,15 +4,20 @@ Keys live on their own screen (:class:`KeysScreen`, from the "Keys…" button or
 palette's "Change keys"): every game action with its key; enter on one, then press the new key
 (esc cancels); a key kept for moving and choosing or already used by another action in
 the same place is refused with the reason; backspace/delete gives one action its
-default again, ctrl+r all of them. Key changes, like every other field, are kept by
-Save; leaving with changes asks whether to keep them (y), drop them (n), or go back to
-them (esc). Key bindings of the settings file that were ignored when the
-game started are listed there, every one (the start-up notice tells three).
+default again, ctrl+r all of them. Key bindings of the settings file that were ignored
+when the game started are listed there, every one (the start-up notice tells three).
+
+One change is asked about once, when the settings are left: leaving with changes asks
+whether to save them (y), drop them (n), or go back to them (esc). From Settings, the
+Keys screen is one of its fields: Done and esc both take the changed keys back to
+Settings, where Save keeps them (and Back asks). Opened by "Change keys", the Keys
+screen is all there is: Done saves, and esc with changes asks.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any, ClassVar
 
 from rich.text import Text
@@ -126,7 +131,16 @@ class SettingsScreen(Screen[Settings | None]):
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()  # the first field: typing goes there
         if self.open_keys:
-            self.action_keys()
+            self.app.push_screen(KeysScreen(self.keys, self.ignored, alone=True), self._keys_alone)
+
+    def _keys_alone(self, keys: dict[str, str] | None) -> None:
+        """Change keys: the Keys screen was all there is. Its keys are saved (Done, or y
+        to its question; saving also leaves out the file's ignored bindings), None
+        leaves (nothing changed, or dropped); Settings goes with it."""
+        if keys is None:
+            self._leave(None)
+        else:
+            self.dismiss(replace(self.settings, keys=dict(keys)))
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # Textual's own scroll on focus takes a field under the docked Save/Back for
@@ -147,7 +161,8 @@ class SettingsScreen(Screen[Settings | None]):
         def edited(keys: dict[str, str] | None) -> None:
             if keys is not None:
                 self.keys = keys
-                self.query_one("#keys-summary", Static).update(keys_summary(keys))
+                unsaved = " [$warning](not saved yet)[/]" if keys != self.settings.keys else ""
+                self.query_one("#keys-summary", Static).update(keys_summary(keys) + unsaved)
 
         self.app.push_screen(KeysScreen(self.keys, self.ignored), edited)
 
@@ -220,16 +235,16 @@ class ChangesScreen(LeaveScreen):
 
 
 class SaveSettingsScreen(ChangesScreen):
-    """Leaving Settings with changes: dismissed with True to save them, False to drop
-    them, None to go on editing them."""
+    """Leaving Settings (or the Keys screen opened by "Change keys") with changes:
+    dismissed with True to save them, False to drop them, None to go on editing them."""
 
     GO_KEY, STAY_KEY = "Save", "Drop"
     QUESTION = "Save the changes?"
     GO = "Save them"
     STAY = "Drop them"
 
-    def __init__(self) -> None:
-        super().__init__("The settings changed here are not saved yet.")
+    def __init__(self, warning: str = "The settings changed here are not saved yet.") -> None:
+        super().__init__(warning)
 
 
 def _default_theme(themes: list[str]) -> str:
@@ -238,10 +253,11 @@ def _default_theme(themes: list[str]) -> str:
     return default if default in themes else themes[0]
 
 
-def ignored_text(ignored: Sequence[str]) -> str:
-    """The settings file's ignored key bindings, one a line, under a title."""
+def ignored_text(ignored: Sequence[str], saving: str = "Save") -> str:
+    """The settings file's ignored key bindings, one a line, under a title; ``saving``:
+    the button that writes the file (and so leaves them out)."""
     lines = "\n".join(f"· {escape(line)}" for line in ignored)
-    return f"[$warning]Ignored in the settings file (Save leaves them out):[/]\n{lines}"
+    return f"[$warning]Ignored in the settings file ({saving} leaves them out):[/]\n{lines}"
 
 
 def keys_summary(keys: dict[str, str]) -> str:
@@ -253,11 +269,13 @@ def keys_summary(keys: dict[str, str]) -> str:
 
 
 class KeyCapture(ModalScreen[str | None]):
-    """Waits for one key press and returns its name (None for escape)."""
+    """Waits for one key press and returns its name (None for escape). Keys that come
+    with it (a fast double tap, keys sent in one go) and a paste are ignored."""
 
     def __init__(self, label: str) -> None:
         super().__init__(id="key-capture")
         self.label = label
+        self.taken = False  # the key is taken: the screen is going
 
     def compose(self) -> ComposeResult:
         with Vertical(id="key-capture-box"):
@@ -268,11 +286,26 @@ class KeyCapture(ModalScreen[str | None]):
         # Ctrl+P and Ctrl+Q come here too (the app's check_action holds them back)
         event.stop()
         event.prevent_default()
+        # Keys that arrive together are all queued here before the first is handled;
+        # each dismiss pops the screen on top, so a second one would close the Keys
+        # screen (and the ones under it) instead of this one.
+        if self.taken:
+            return
+        self.taken = True
         self.dismiss(None if event.key == "escape" else event.key)
+
+    def on_paste(self, event: events.Paste) -> None:
+        # A paste is not a key press: it is not taken for the new key.
+        event.stop()
+        event.prevent_default()
 
 
 class KeysScreen(Screen[dict[str, str] | None]):
-    """Every game action and its key; returns the changed keys (action id → key)."""
+    """Every game action and its key; returns the changed keys (action id → key) on Done
+    or when they are kept, None on esc with nothing changed or when the changes are
+    dropped. ``alone``: opened by "Change keys",
+    not from Settings, so leaving it leaves the settings: esc with changes asks whether
+    to save them; from Settings, esc takes them back there as Done does."""
 
     # the ignored bindings scroll in a few lines (3 on a short screen): the table keeps room
     DEFAULT_CSS = """
@@ -287,24 +320,28 @@ class KeysScreen(Screen[dict[str, str] | None]):
         Binding("ctrl+r", "reset", "Reset all"),
     ]
 
-    def __init__(self, keys: dict[str, str], ignored: Sequence[str] = ()) -> None:
+    def __init__(
+        self, keys: dict[str, str], ignored: Sequence[str] = (), alone: bool = False
+    ) -> None:
         """``ignored``: the settings file's key bindings that were ignored."""
         super().__init__(id="keys-screen")
         self.keys = dict(keys)
         self.given = dict(keys)  # as they were when the screen opened
         self.ignored = list(ignored)
+        self.alone = alone
 
     def compose(self) -> ComposeResult:
         with Vertical(id="keys-box"):
             yield Static("Keys", classes="panel-title")
+            keeps = "Done saves the changes" if self.alone else "Save in Settings keeps the changes"
             yield Static(
                 "[$text-muted]enter: change a key · ⌫: its default · ctrl+r: all defaults · "
-                "Done, then Save in Settings, keeps the changes[/]",
+                f"{keeps}[/]",
                 id="keys-help",
             )
             if self.ignored:
                 with VerticalScroll(id="keys-ignored"):
-                    yield Static(ignored_text(self.ignored))
+                    yield Static(ignored_text(self.ignored, "Done" if self.alone else "Save"))
             yield DataTable(id="keys-table", cursor_type="row", zebra_stripes=True)
             yield Static("", id="keys-status")
             with Horizontal(classes="buttons"):
@@ -387,24 +424,20 @@ class KeysScreen(Screen[dict[str, str] | None]):
         self.dismiss(dict(self.keys))
 
     def action_leave(self) -> None:
-        """Escape: back to Settings. Decision: changed keys are asked about ("Keep the
-        changes?"): y keeps them (as Done), n drops them, and esc stays here with them."""
+        """Escape. Decision: one change is asked about once, when the settings are left.
+        From Settings the changed keys go back there as Done takes them, and Settings asks
+        on Back; opened alone, "Save the changes?" is asked here: y saves them (as Done),
+        n drops them, and esc stays here with them."""
         if self.keys == self.given:
             self.dismiss(None)
             return
+        if not self.alone:
+            self.action_done()
+            return
 
-        def answered(keep: bool | None) -> None:
-            if keep is not None:  # None: Esc, back to the keys as they are
-                self.dismiss(dict(self.keys) if keep else None)
+        def answered(save: bool | None) -> None:
+            if save is not None:  # None: Esc, back to the keys as they are
+                self.dismiss(dict(self.keys) if save else None)
 
-        self.app.push_screen(KeepKeysScreen(keys_summary(self.keys)), answered)
-
-
-class KeepKeysScreen(ChangesScreen):
-    """Leaving the Keys screen with changed keys: dismissed with True to keep them (for
-    Settings' Save), False to drop them, None to go on changing them."""
-
-    GO_KEY, STAY_KEY = "Keep", "Drop"
-    QUESTION = "Keep the changes?"
-    GO = "Keep the changes"
-    STAY = "Drop them"
+        warning = f"The keys changed here are not saved yet.\n{keys_summary(self.keys)}"
+        self.app.push_screen(SaveSettingsScreen(warning), answered)

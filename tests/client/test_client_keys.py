@@ -230,16 +230,13 @@ async def test_change_a_key_refuse_a_taken_one_reset_and_save(size) -> None:
         assert isinstance(app.screen, CardBrowserScreen)
 
 
-async def test_back_from_settings_drops_the_key_changes() -> None:
+async def test_change_keys_saves_on_its_one_question() -> None:
     app = app_with({"table.pass": "x"})
     async with app.run_test(size=(80, 24)) as pilot:
         await app.run_action("keys")
         await pilot.pause()
         assert isinstance(app.screen, KeysScreen)
-        await pilot.press("ctrl+r", "escape", "y")  # y: keep the changes (for Save)
+        await pilot.press("ctrl+r", "escape", "y")  # y: save the changes
         await pilot.pause()
-        assert isinstance(app.screen, SettingsScreen)
-        assert app.screen.current().keys == {}
-        await pilot.press("escape")
-        await pilot.pause()
-        assert app.settings.keys == {"table.pass": "x"}
+        assert isinstance(app.screen, MenuScreen)
+        assert app.settings.keys == {}

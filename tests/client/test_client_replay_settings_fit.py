@@ -76,18 +76,23 @@ async def open_keys(app: AllegianceApp, pilot: Any) -> KeysScreen:
 
 
 @pytest.mark.parametrize(("answer", "kept"), [("y", {}), ("n", {"table.pass": "x"})])
-async def test_esc_after_changing_keys_asks_to_keep_them(answer: str, kept: dict[str, str]) -> None:
+async def test_esc_after_changing_keys_asks_once_in_settings(
+    answer: str, kept: dict[str, str]
+) -> None:
     app = AllegianceApp(settings=Settings(name="Ann", keys={"table.pass": "x"}), save=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_keys(app, pilot)
-        await pilot.press("ctrl+r", "escape")
-        await pilot.pause()
-        assert isinstance(app.screen, LeaveScreen)
-        assert "Keep the changes?" in screen_text(app)
-        await pilot.press(answer)
+        await pilot.press("ctrl+r", "escape")  # back to Settings with the changes
         await pilot.pause()
         settings = app.screen
-        assert isinstance(settings, SettingsScreen) and settings.current().keys == kept
+        assert isinstance(settings, SettingsScreen) and settings.current().keys == {}
+        await pilot.press("escape")  # leaving Settings asks, once
+        await pilot.pause()
+        assert isinstance(app.screen, LeaveScreen)
+        assert "Save the changes?" in screen_text(app)
+        await pilot.press(answer)
+        await pilot.pause()
+        assert app.settings.keys == kept
 
 
 async def test_esc_without_changes_goes_straight_back() -> None:

@@ -1,4 +1,4 @@
-"""Esc on "Save the changes?" (Settings) and "Keep the changes?" (Keys) goes back to the
+"""Esc on "Save the changes?" (Settings, or Keys opened by Change keys) goes back to the
 changes, as Esc stays in a game when leaving it is asked: only n drops them."""
 
 from __future__ import annotations
@@ -11,12 +11,7 @@ from textual.widgets import Input, OptionList
 
 from client.app import AllegianceApp
 from client.screens.menu import MenuScreen
-from client.screens.settings import (
-    KeepKeysScreen,
-    KeysScreen,
-    SaveSettingsScreen,
-    SettingsScreen,
-)
+from client.screens.settings import KeysScreen, SaveSettingsScreen, SettingsScreen
 from client.settings import Settings
 from tests.client.helpers import screen_text
 
@@ -58,7 +53,7 @@ async def test_esc_on_save_the_changes_goes_back_to_them() -> None:
         assert isinstance(app.screen, MenuScreen) and app.settings.name == "Bea"
 
 
-async def test_esc_on_keep_the_changes_goes_back_to_the_keys() -> None:
+async def test_esc_on_save_the_keys_goes_back_to_the_keys() -> None:
     app = AllegianceApp(settings=Settings(name="Ann", keys={"table.pass": "x"}), save=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await app.run_action("keys")
@@ -67,16 +62,15 @@ async def test_esc_on_keep_the_changes_goes_back_to_the_keys() -> None:
         assert isinstance(keys, KeysScreen)
         await pilot.press("ctrl+r", "escape")
         await pilot.pause()
-        assert isinstance(app.screen, KeepKeysScreen)
+        assert isinstance(app.screen, SaveSettingsScreen)
         await pilot.press("escape")
         await pilot.pause()
         assert keys.keys == {}  # the reset is still there
         assert shown(app) is keys
-        await pilot.press("escape", "n")  # only n drops them
+        await pilot.press("escape", "n")  # only n drops them: back where Change keys was
         await pilot.pause()
-        settings = app.screen
-        assert isinstance(settings, SettingsScreen)
-        assert settings.current().keys == {"table.pass": "x"}
+        assert isinstance(app.screen, MenuScreen)
+        assert app.settings.keys == {"table.pass": "x"}
 
 
 async def test_picking_back_in_the_list_goes_back_too() -> None:
