@@ -11,6 +11,7 @@ ever runs on the event loop.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 from typing import Any
 
 
@@ -33,6 +34,25 @@ def choose(view: dict[str, Any], bot_seed: int, seat: int, level: int) -> dict[s
     except ImportError:  # the stronger bots are optional: fall back to the random bot
         return random_choice(view, bot_seed, seat)
     return choose_for_table(view, bot_seed, seat, level)
+
+
+#: The rule sets the bots of ``server.botplay`` (levels 1 and up) know how to play; at
+#: a table of any other rule set only the random bot can stand in for a player.
+STRONG_BOT_GAMES = frozenset({"realm"})
+#: The level of the bot that plays for an away player at a table without bots (or with
+#: only random bots): medium, the level ``allegiance host`` gives its bots by default.
+STAND_IN_LEVEL = 2
+
+
+def stand_in_level(game: str, bot_levels: Iterable[int]) -> int:
+    """The level of the bot that plays for a person who is away (the table's ``bot``
+    policy): the table's strongest bot when it has bots of level 1 or up, else medium.
+    It plays the person's cards for their side, so it is never the random bot, which
+    attacks a team-mate as readily as an enemy; only at a table of a rule set the
+    stronger bots do not know is it the random bot (the one bot that plays any)."""
+    if game not in STRONG_BOT_GAMES:
+        return 0
+    return max((level for level in bot_levels if level > 0), default=STAND_IN_LEVEL)
 
 
 def is_heavy(level: int) -> bool:

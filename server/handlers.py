@@ -32,7 +32,7 @@ def gate(
     """
     table = conn.server.lobby.get(msg["table"])
     if table is None:
-        raise ProtocolError("not_found", "There is no table with that code.")
+        raise conn.server.lobby.missing(msg["table"])
     seat = msg.get("seat")
     if seat is None:
         if not spectator_ok:
@@ -85,7 +85,9 @@ def on_ping(conn: Connection, msg: dict[str, Any]) -> None:
 
 
 def on_list(conn: Connection, msg: dict[str, Any]) -> None:
-    conn.send(_reply(msg, {"t": "tables", "tables": conn.server.lobby.listing(msg.get("game"))}))
+    """The tables their makers asked to list (option ``listed``), join codes and all."""
+    listing = conn.server.lobby.listing(msg.get("game"), listed_only=True)
+    conn.send(_reply(msg, {"t": "tables", "tables": listing}))
 
 
 def on_create(conn: Connection, msg: dict[str, Any]) -> None:
@@ -120,7 +122,7 @@ def on_join(conn: Connection, msg: dict[str, Any]) -> None:
         return
     table = conn.server.lobby.get(msg["table"])
     if table is None:
-        raise ProtocolError("not_found", "There is no table with that code.")
+        raise conn.server.lobby.missing(msg["table"])
     seat = table.free_seat(msg.get("seat"))
     if seat is None:
         if msg.get("seat") is None:
@@ -166,6 +168,8 @@ def on_leave(conn: Connection, msg: dict[str, Any]) -> None:
         conn.subs.discard((table, seat))
         table.unsubscribe(conn, seat, left=True)
     conn.send(_reply(msg, {"t": "left", "table": table.code, "seat": seat}))
+    if seat is not None:  # the last player to leave a lobby closes it
+        conn.server.lobby.close_if_left(table)
 
 
 def on_sync(conn: Connection, msg: dict[str, Any]) -> None:

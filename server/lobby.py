@@ -22,8 +22,13 @@ log = logging.getLogger("allegiance.lobby")
 #: ``leave``), and nobody is coming. Decision: 24 hours, so a lobby survives a restart of
 #: the server the same day. Its rows stay in the database, marked "closed" (so the
 #: next start passes it by without a word): nothing lists it (the replays skip it), its
-#: code is never handed out again, and joining it says there is no table with that code.
+#: code is never handed out again, and joining it says the table is closed.
 LOBBY_KEPT_FOR = 24 * 60 * 60
+
+#: What joining (or watching) a closed lobby says: one its players left before its game
+#: began (:meth:`Lobby.close_if_left`), or one left waiting too long.
+CLOSED_WORDS = "That table is closed: its game never began. Ask for a new code."
+NO_TABLE_WORDS = "There is no table with that code."
 
 
 def load_ruleset(game: str) -> RuleSet[Any]:
@@ -71,6 +76,35 @@ class Lobby:
             return None
         self.tables[code] = table
         return table
+
+    def missing(self, code: object) -> ProtocolError:
+        """The error for a code with no live table: a closed lobby says it is closed (the
+        code is ``not_found`` all the same: there is nothing to join or take back)."""
+        if isinstance(code, str) and len(code) <= 16:
+            table_id = self.store.table_id_for(code.upper())
+            if table_id is not None and self.store.load_table(table_id).status == "closed":
+                return ProtocolError("not_found", CLOSED_WORDS)
+        return ProtocolError("not_found", NO_TABLE_WORDS)
+
+    def close_if_left(self, table: Table) -> bool:
+        """Close a lobby whose last player left it (said ``leave``) before its game
+        began, leaving no human seat claimed: nobody is coming back to it, so it is not
+        listed, restored at start-up or joined by whoever has the code (they would sit
+        down alone at a table nobody else knows of). A dropped connection keeps its seat
+        (the player may come back), so only ``leave`` gets here. Its rows stay in the
+        database, marked "closed", as for a lobby left waiting a day. Whether it closed."""
+        if table.status != "waiting" or any(s.kind == "human" and s.claimed for s in table.seats):
+            return False
+        log.info("table %s closed: its last player left its lobby", table.code)
+        try:
+            self.store.set_status(table.id, "closed")
+        except sqlite3.Error:  # a read-only database, say: the next start restores it
+            log.warning("table %s: could not mark its lobby closed", table.code)
+        table.status = "closed"
+        table.notice("table_closed", "The table is closed: its players left before the game began.")
+        table.shutdown()
+        self.tables.pop(table.code, None)
+        return True
 
     def _drop_if_idle(self, table: Table) -> None:
         if table.status == "over" and not table.subscribers():
@@ -156,11 +190,16 @@ class Lobby:
             log.warning("table %s: could not mark its lobby closed", row.code)
         return True
 
-    def listing(self, game: str | None) -> list[dict[str, Any]]:
+    def listing(self, game: str | None, listed_only: bool = False) -> list[dict[str, Any]]:
+        """The tables waiting or playing (``game``: of that game only). ``listed_only``:
+        only those their maker asked to list (option ``listed``), as ``list`` answers
+        anyone: every summary carries the join code, which lets a stranger sit down."""
         return [
             t.summary()
             for t in self.tables.values()
-            if t.status != "over" and (game is None or t.game == game)
+            if t.status != "over"
+            and (game is None or t.game == game)
+            and (not listed_only or t.options.get("listed", False))
         ]
 
     def shutdown(self) -> None:

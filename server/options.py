@@ -34,6 +34,16 @@ def _number(value: Any, field: str, default: float) -> float:
     return float(value)
 
 
+def _listed(value: Any) -> bool:
+    """Whether ``list`` shows the table (and so its join code) to anyone who asks: only
+    when its maker says so, since the code is what lets a stranger sit down."""
+    if value is None:
+        return False
+    if not isinstance(value, bool):
+        raise _bad("option 'listed' must be true or false")
+    return value
+
+
 def seat_specs(raw: Any) -> list[SeatSpec]:
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_SEATS:
         raise _bad(f"'seats' must list 1 to {MAX_SEATS} seats")
@@ -63,7 +73,7 @@ def table_options(raw: Any, config: ServerConfig) -> dict[str, Any]:
     if not isinstance(raw, dict):
         raise _bad("'options' must be a map")
     known = {"timer", "grace", "policy", "spectators", "pass_delay", "hotseat", "seed", "bot_seed",
-             "best_of"}  # fmt: skip
+             "best_of", "listed"}  # fmt: skip
     unknown = sorted(set(raw) - known)
     if unknown:
         raise _bad(f"unknown option {unknown[0][:32]!r}")
@@ -78,6 +88,7 @@ def table_options(raw: Any, config: ServerConfig) -> dict[str, Any]:
         "pass_delay": _number(raw.get("pass_delay"), "pass_delay", config.default_pass_delay),
         "hotseat": bool(raw.get("hotseat", False)),
         "best_of": best_of_option(raw.get("best_of")),  # a match: server/matchplay.py
+        "listed": _listed(raw.get("listed")),
     }
     for key in ("seed", "bot_seed"):
         if raw.get(key) is not None:

@@ -501,9 +501,10 @@ class Table(Publisher):
             action: dict[str, Any] | None = self._concede_action(s.seat)
         else:
             view = self.rules.view_for(self.state, s.seat)
-            pool = self.host.heavy_pool() if bots.is_heavy(s.level) else self.host.executor
+            level = self._bot_level(s)
+            pool = self.host.heavy_pool() if bots.is_heavy(level) else self.host.executor
             action = await self.loop.run_in_executor(
-                pool, bots.choose, view, self._bot_seed, s.seat, s.level
+                pool, bots.choose, view, self._bot_seed, s.seat, level
             )
         wait = release_at - self.loop.time()
         if wait > 0:
@@ -511,6 +512,14 @@ class Table(Publisher):
         if action is not None:
             self._planned = None
             self._server_submit(s.seat, version, action, "bot")
+
+    def _bot_level(self, s: Seat) -> int:
+        """The level of the bot that plays ``s``: a bot seat's own; for a person's seat
+        taken over while they are away, a bot that plays to win for them, never the
+        random one (a person's seat is stored with level 0): :func:`bots.stand_in_level`."""
+        if s.kind == "bot":
+            return s.level
+        return bots.stand_in_level(self.game, (b.level for b in self.seats if b.kind == "bot"))
 
     def _concede_action(self, seat: int) -> dict[str, Any]:
         """A conceded seat's answer: it concedes where the rules let it (the game goes on

@@ -261,7 +261,7 @@ async def test_chat_reaches_the_table(server: LocalServer) -> None:
 
 
 async def test_list_shows_open_tables(server: LocalServer) -> None:
-    holder, code = await open_table(server.url, 2)
+    holder, code = await open_table(server.url, 2, options={"listed": True})
     reply = await holder.request({"t": "list"})
     assert [t["table"] for t in reply["tables"]] == [code]
     assert reply["tables"][0]["seats"][0]["connected"] is True

@@ -184,7 +184,9 @@ async def test_spectators_of_an_open_table_see_every_hand_and_nothing_else(
 
 
 async def test_an_open_table_shows_each_seat_s_hand_to_spectators(server: LocalServer) -> None:
-    holder, code = await open_table(server.url, 3, options={"spectators": "all"}, seed=11)
+    holder, code = await open_table(
+        server.url, 3, options={"spectators": "all", "listed": True}, seed=11
+    )
     watcher = ProtocolClient(server.url, "watcher")
     await watcher.connect()
     await watcher.request({"t": "watch", "table": code})

@@ -41,7 +41,7 @@ async def make_lobby(url: str) -> str:
     maker = ProtocolClient(url, "maker")
     await maker.connect()
     specs = [{"kind": "human", "name": "P0"}, {"kind": "human", "name": "P1"}]
-    created = await maker.create("toy", {}, specs, {"pass_delay": 0}, claim=[0])
+    created = await maker.create("toy", {}, specs, {"pass_delay": 0, "listed": True}, claim=[0])
     code = str(created["table"])
     await maker.join(code, 0)
     await maker.close()

@@ -314,7 +314,7 @@ async def test_a_match_deals_the_heroes(realm_server: LocalServer) -> None:
     reply = await client.create("realm", DUEL, chosen, {"best_of": 3})
     assert reply["t"] == "error" and "random heroes" in reply["message"]
     created = await client.create("realm", DUEL, [{"kind": "human"}, {"kind": "bot"}],
-                                  {"best_of": 3})  # fmt: skip
+                                  {"best_of": 3, "listed": True})  # fmt: skip
     joiner = ProtocolClient(realm_server.url, "j")
     await joiner.connect()
     answer = await joiner.request(
