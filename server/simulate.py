@@ -621,6 +621,18 @@ class Plan:
     record: str | None
 
 
+def _check_one_seat_each(fmt: str, heroes: Sequence[str] | None) -> None:
+    """``--heroes`` is repeated across the seats: it may not give a hero to two seats of
+    one game (docs/rulings.md 46). :class:`FlagError` when it would."""
+    seats = [s["hero"] for s in make_setup(fmt, heroes)["seats"] if s["hero"] != "random"]
+    for hero in seats:
+        if seats.count(hero) > 1:
+            raise FlagError(
+                f"--heroes gives {hero} to {seats.count(hero)} seats of a {fmt} game; a hero "
+                "can be at one seat only: name one per seat, or 'random'"
+            )
+
+
 def _plan(args: argparse.Namespace, known: list[str]) -> Plan:
     """The run the flags ask for; :class:`FlagError` for a flag that cannot be used. The
     ``--record`` folder is made last, so that a refused run writes nothing."""
@@ -658,6 +670,8 @@ def _plan(args: argparse.Namespace, known: list[str]) -> Plan:
     else:
         games = [(ALL_FORMATS[i % len(ALL_FORMATS)] if fmt == "all" else fmt, heroes)
                  for i in range(args.games)]  # fmt: skip
+    for f in sorted({f for f, h in games if h}):
+        _check_one_seat_each(f, heroes)
     record = _check_record(str(args.record)) if args.record else None
     jobs = [Job(i, f, h, bots, seed + i, budget, not args.fast, record)
             for i, (f, h) in enumerate(games)]  # fmt: skip

@@ -92,6 +92,8 @@ def test_round_robin_versus_keeps_only_pairs_with_that_hero(
         (("--heroes", "nobody"), "unknown hero"),
         (("--versus", "hakor_dajet"), "--versus needs --round-robin"),
         (("--round-robin", "--versus", "nobody"), "not in the round-robin's pool"),
+        (("--heroes", "thedric", "--format", "ffa4"), "a hero can be at one seat only"),
+        (("--heroes", "thedric,beledan", "--format", "all"), "thedric_egen to 2 seats of a ffa3"),
     ],
 )
 def test_bad_flags(argv: tuple[str, ...], msg: str, capsys: pytest.CaptureFixture[str]) -> None:
