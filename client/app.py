@@ -731,7 +731,8 @@ def _hosted_seat(db: str) -> tuple[str, int, str] | None:
             row = conn.execute("SELECT status FROM tables WHERE code = ?", (held[0],)).fetchone()
     except sqlite3.Error:
         return None
-    return held if row is not None and row[0] != "over" else None
+    # a closed table (a lobby given up, or kept too long) is never restored either
+    return held if row is not None and row[0] not in ("over", "closed") else None
 
 
 #: The app's actions whose keys a key capture takes instead (see ``check_action``).

@@ -461,3 +461,21 @@ async def test_host_on_a_server_makes_the_table_there_and_a_guest_joins(
             await close_connection(guest[1], guest[2], server)
         else:
             await server.stop()
+
+
+async def test_a_closed_hosted_table_is_not_resumed(tmp_path) -> None:
+    """A lobby given up (closed by the server) is never restored: hosting on its database
+    again starts a new game rather than resuming it."""
+    from client.app import _hosted_seat
+    from client.settings import remember_hosted
+
+    db = str(tmp_path / "games.db")
+    with contextlib.closing(sqlite3.connect(db)) as conn, conn:
+        conn.execute("CREATE TABLE tables (code TEXT, status TEXT)")
+        conn.execute("INSERT INTO tables VALUES ('ABC123', 'waiting')")
+    remember_hosted(db, "ABC123", 0, "tok")
+    assert _hosted_seat(db) == ("ABC123", 0, "tok")
+    for status in ("closed", "over"):
+        with contextlib.closing(sqlite3.connect(db)) as conn, conn:
+            conn.execute("UPDATE tables SET status = ?", (status,))
+        assert _hosted_seat(db) is None, status
