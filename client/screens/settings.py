@@ -57,6 +57,24 @@ KEY_WIDTH = 15
 TIMERS = ((("No timer"), 0), ("15 s", 15), ("30 s", 30), ("60 s", 60), ("120 s", 120))
 
 
+class TickBox(Checkbox):
+    """A checkbox whose mark shows without colour: ✓ when it is on, blank when off.
+    Textual's draws an X either way, told apart only by its colour (a terminal without
+    colours, or a screen read as text, showed every box ticked)."""
+
+    def __init__(self, label: str, value: bool, *, id: str, compact: bool = False) -> None:
+        super().__init__(label, value, id=id, compact=compact)
+        self.BUTTON_INNER = self._mark(value)
+
+    @staticmethod
+    def _mark(value: bool) -> str:
+        return "✓" if value else " "
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = self._mark(self.value)
+        super().watch_value()
+
+
 class SettingsScreen(Screen[Settings | None]):
     # The fields scroll between the title and Save/Back, which stay in sight on a small
     # terminal (80x24 has room for about half of them); a focused field is scrolled into
@@ -116,7 +134,7 @@ class SettingsScreen(Screen[Settings | None]):
                     ("…but stop during battles", "battle" in s.stops, "stop_battle"),
                     ("Let me respond to my own maneuvers (hold)", s.hold, "hold"),
                 ):
-                    yield Checkbox(label, value, id=box_id, compact=True)
+                    yield TickBox(label, value, id=box_id, compact=True)
                 yield Label("Decision timer on tables I create", classes="field-label")
                 yield Select(timers, value=s.timer, allow_blank=False, id="timer")
                 yield Label("Keys", classes="field-label")

@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 from textual.screen import Screen
-from textual.widgets import Input, OptionList
+from textual.widgets import Checkbox, Input, OptionList
 
 from client.app import AllegianceApp
 from client.screens.menu import MenuScreen
 from client.screens.settings import KeysScreen, SaveSettingsScreen, SettingsScreen
 from client.settings import Settings
-from tests.client.helpers import screen_text
+from tests.client.helpers import make_app, screen_text
 
 pytestmark = pytest.mark.asyncio
 
@@ -83,3 +83,17 @@ async def test_picking_back_in_the_list_goes_back_too() -> None:
         await pilot.press("enter")
         await pilot.pause()
         assert app.screen is settings and app.settings.name == "Ann"
+
+
+async def test_a_box_shows_on_or_off_without_colour() -> None:
+    # as text (no colours) a ticked box and an empty one differ: ✓ or blank
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.run_action("settings")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "▐✓▌ Auto-pass when passing is all I can do" in text
+        assert "▐ ▌ Let me respond to my own maneuvers (hold)" in text
+        app.screen.query_one("#hold", Checkbox).value = True
+        await pilot.pause()
+        assert "▐✓▌ Let me respond to my own maneuvers (hold)" in screen_text(app)
