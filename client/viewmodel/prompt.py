@@ -48,10 +48,21 @@ class Choice:
     children: tuple[Choice, ...] = ()
     detail: str = ""  # card text or a hint shown beside the list
     command: str = ""  # not a game action: a request to the table (``"skip"``)
+    #: The cards the line names when its action does not say them (a face of the
+    #: equipment, a card of a discard pile): ``i`` shows each in turn (see
+    #: :data:`CARD_REF`).
+    refs: tuple[str, ...] = ()
+    #: A group's question while its lines are listed ("Play Honed Edge: choose a target").
+    ask: str = ""
 
     @property
     def is_leaf(self) -> bool:
         return self.action is not None
+
+
+#: The reference of a card by its catalog id, for a card that is not on the table (an
+#: equipment face not chosen yet, a card in a discard pile): ``"card:forgeplate"``.
+CARD_REF = "card:"
 
 
 @dataclass(frozen=True)
@@ -110,8 +121,11 @@ def _targets_label(namer: Namer, targets: Sequence[str]) -> str:
     return f"{word}: {namer.refs(list(targets))}"
 
 
-def _group(label: str, actions: list[Action], namer: Namer, detail: str = "") -> Choice:
-    """A card or ability: a leaf when one way to do it, else a group of target sets."""
+def _group(
+    label: str, actions: list[Action], namer: Namer, detail: str = "", what: str = ""
+) -> Choice:
+    """A card or ability: a leaf when one way to do it, else a group of target sets.
+    ``what``: the maneuver without its cost, for the group's question."""
     seen: dict[tuple[str, ...], Action] = {}
     for action in actions:
         seen.setdefault(tuple(action.get("targets") or ()), action)
@@ -120,7 +134,9 @@ def _group(label: str, actions: list[Action], namer: Namer, detail: str = "") ->
         suffix = f" → {namer.refs(list(targets))}" if targets else ""
         return Choice(label + suffix, action, detail=detail)
     children = tuple(Choice(_targets_label(namer, t), a, detail=detail) for t, a in seen.items())
-    return Choice(label + " …", None, children, detail=detail)
+    one_each = all(len(t) == 1 for t in seen)
+    ask = f"{what or label}: choose {'a target' if one_each else 'targets'}"
+    return Choice(label + " …", None, children, detail=detail, ask=ask)
 
 
 def _by_key(actions: list[Action], key: Callable[[Action], Any]) -> dict[Any, list[Action]]:
@@ -146,7 +162,7 @@ def _play(actions: list[Action], namer: Namer, book: CardBook) -> list[Choice]:
             info, name, cost, text = None, namer.thing(card), "", ""
         first_handle = group[0]["card"]
         same = [a for a in group if a["card"] == first_handle]
-        out.append(_group(f"Play {name}{cost}", same, namer, text))
+        out.append(_group(f"Play {name}{cost}", same, namer, text, what=f"Play {name}"))
     return out
 
 
@@ -188,7 +204,8 @@ def _activate(actions: list[Action], namer: Namer) -> list[Choice]:
     ).items():
         which = f" (ability {int(index) + 1})" if index else ""
         cost = _activation_cost(namer, handle, int(index))
-        out.append(_group(f"Activate {namer.thing(handle)}{which}{cost}", group, namer))
+        what = f"Activate {namer.thing(handle)}{which}"
+        out.append(_group(what + cost, group, namer, what=what))
     return out
 
 
@@ -217,12 +234,52 @@ def _unlock(
     return out
 
 
-def _battle(actions: list[Action], namer: Namer) -> list[Choice]:
-    leaves = [Choice(f"Initiate a battle against {namer.seat(a['opponent'])}", a) for a in actions]
+#: Said after "Initiate a battle" when the view shows nothing of the seat's that could be
+#: declared as an attacker: a battle without attackers is legal, and does nothing.
+NO_ATTACKER = " (nothing can attack now)"
+
+
+def _battle(actions: list[Action], namer: Namer, view: Mapping[str, Any]) -> list[Choice]:
+    note = NO_ATTACKER if _nothing_can_attack(view) else ""
+    leaves = [
+        Choice(f"Initiate a battle against {namer.seat(a['opponent'])}{note}", a) for a in actions
+    ]
     if len(leaves) == 1:
         return leaves
     kids = tuple(Choice(f"against {namer.seat(a['opponent'])}", a) for a in actions)
-    return [Choice("Initiate a battle …", None, kids)]
+    ask = "Initiate a battle: choose whom to attack"
+    return [Choice(f"Initiate a battle{note} …", None, kids, ask=ask)]
+
+
+def _nothing_can_attack(view: Mapping[str, Any]) -> bool:
+    """Whether the view shows that none of the seat's units, nor its weapon, could be
+    declared as an attacker now (``shared.rules.realm.flow.attack_options``): each unit
+    is exhausted or entered play this turn, and the weapon is exhausted, has no face
+    yet, or is barred on the seat's first turn. What the view does not say (no
+    ``turns_taken``, no ``first``) counts as able to attack: the note is never said
+    wrongly."""
+    seat = view.get("seat")
+    me = next((p for p in view.get("players") or [] if p.get("seat") == seat), None)
+    if me is None:
+        return False
+    for unit in me.get("units") or []:
+        if not unit.get("exhausted") and not unit.get("entered"):
+            return False
+    weapon = me.get("weapon") or {}
+    if not weapon.get("card") or weapon.get("exhausted"):
+        return True
+    return _weapon_barred(view, me)
+
+
+def _weapon_barred(view: Mapping[str, Any], me: Mapping[str, Any]) -> bool:
+    """The rulebook's opening rule: no weapon attacks on the first player's first turn
+    in a duel, nor on anyone's first turn with more players."""
+    if me.get("turns_taken") != 1 or view.get("current") != me.get("seat"):
+        return False
+    if view.get("format") != "duel":
+        return True
+    first = view.get("first")
+    return first is not None and first == me.get("seat")
 
 
 def _option_label(option: Any, namer: Namer) -> str:
@@ -324,13 +381,109 @@ def _menu_choices(
         elif kind == "unlock":
             out += _unlock(actions, namer, seat, view)
         elif kind == "battle":
-            out += _battle(actions, namer)
+            out += _battle(actions, namer, view)
         elif kind == "discard":
             groups = _by_key(actions, lambda a: namer.handle_card(a["card"]) or a["card"])
             out += [Choice(_leaf_label(g[0], view, namer), g[0]) for g in groups.values()]
+        elif kind in ("equip", "choose", "trigger"):
+            out += _naming_choices(actions, view, namer)
         else:
             out += [Choice(_leaf_label(a, view, namer), a) for a in actions]
     return out
+
+
+def _naming_choices(
+    actions: list[Action], view: Mapping[str, Any], namer: Namer
+) -> list[Choice]:
+    """Lines that name cards their actions do not refer to (an option of a choice, a
+    face of the equipment, a triggered effect): each with the cards it names."""
+    out = []
+    seen: dict[str, int] = {}  # a label's occurrences so far: two "Infantry" options
+    for action in actions:
+        label = _leaf_label(action, view, namer)
+        nth = seen[label] = seen.get(label, 0) + 1
+        out.append(Choice(label, action, refs=_named_refs(action, view, namer, nth)))
+    return out
+
+
+def _named_refs(
+    action: Action, view: Mapping[str, Any], namer: Namer, nth: int
+) -> tuple[str, ...]:
+    """The cards an ``equip``, ``choose`` or ``trigger`` line names, as references."""
+    prompt = view.get("prompt") or {}
+    kind = action.get("kind")
+    if kind == "equip":  # the weapon first, then the armor (``i`` again)
+        return tuple(CARD_REF + str(action[face]) for face in ("weapon", "armor"))
+    if kind == "trigger":
+        for item in prompt.get("triggers") or []:
+            if isinstance(item, Mapping) and item.get("index") == action.get("index"):
+                return _option_refs(item, view, namer, nth)
+        return ()
+    options = prompt.get("options") or []
+    i = int(action.get("option", -1))
+    return _option_refs(options[i], view, namer, nth) if 0 <= i < len(options) else ()
+
+
+def _option_refs(
+    option: Any, view: Mapping[str, Any], namer: Namer, nth: int
+) -> tuple[str, ...]:
+    """What an option of a choice is: a reference, a card, or a card named by its name
+    alone (the rules name the units of a discard pile, the units you control and the
+    hero abilities that way); ``nth``: the option is the nth of that name."""
+    prompt = view.get("prompt") or {}
+    seat = prompt.get("seat", view.get("seat"))
+    if isinstance(option, Mapping):
+        if option.get("ref"):
+            return (str(option["ref"]),)
+        return (_card_ref(str(option["card"]), namer, seat),) if option.get("card") else ()
+    text = str(option)
+    if len(text) > 2 and text[1] == ":" and text[0] in "uhwac":
+        return (text,)
+    if "you control" in str(prompt.get("why") or ""):
+        return _own_unit(text, view, namer, seat, nth)
+    return _in_discard_pile(text, view, namer) or _hero_ability(text, view, namer, seat)
+
+
+def _card_ref(card: str, namer: Namer, seat: object) -> str:
+    """A card by its id: the seat's weapon or armor when it is the face shown (its
+    details then say its state), else :data:`CARD_REF`."""
+    if isinstance(seat, int):
+        for ref in (f"w:{seat}", f"r:{seat}"):
+            if namer.card_of(ref) == card:
+                return ref
+    return CARD_REF + card
+
+
+def _own_unit(
+    name: str, view: Mapping[str, Any], namer: Namer, seat: object, nth: int
+) -> tuple[str, ...]:
+    """The nth unit of that name ``seat`` controls (the rules list them in order)."""
+    for player in view.get("players") or []:
+        if player.get("seat") == seat:
+            named = [
+                u for u in player.get("units") or [] if namer.card(str(u.get("card"))) == name
+            ]
+            if named:
+                return (f"u:{named[min(nth, len(named)) - 1]['handle']}",)
+    return ()
+
+
+def _in_discard_pile(name: str, view: Mapping[str, Any], namer: Namer) -> tuple[str, ...]:
+    for pile in (view.get("decks") or {}).values():
+        for card in (pile or {}).get("discard") or []:
+            if namer.card(str(card)) == name:
+                return (CARD_REF + str(card),)
+    return ()
+
+
+def _hero_ability(
+    name: str, view: Mapping[str, Any], namer: Namer, seat: object
+) -> tuple[str, ...]:
+    player = namer.player(seat) if isinstance(seat, int) else None
+    for ability in (player or {}).get("abilities") or []:
+        if isinstance(seat, int) and namer.ability(seat, str(ability.get("id"))) == name:
+            return (f"a:{seat}:{ability['id']}",)
+    return ()
 
 
 def _choose_title(prompt: Mapping[str, Any], namer: Namer) -> str:
@@ -351,8 +504,10 @@ TITLE_WIDTH = 70
 def _respond_title(top: Mapping[str, Any], namer: Namer) -> str:
     """"Respond to Death Grip (Bob) → Tax Collector (Alice) — or pass": the entry on top
     of the chain and what it targets, since at 80×24 the board may have scrolled the
-    chain's own line out of sight. Targets are named more briefly (no controller, then
-    only the first) when the full line would not fit on one line at 80 columns."""
+    chain's own line out of sight. When the line would not fit on one line at 80
+    columns, " — or pass" is left out (the Pass line and its key say it too), and only
+    then are targets named more briefly (no controller, then only the first): whose
+    unit is targeted matters more than "or pass"."""
     head = f"Respond to {chain_label(top, namer)} ({namer.seat(top.get('seat'))})"
     targets = [str(t) for t in top.get("targets") or []]
     if not targets:
@@ -369,10 +524,11 @@ def _respond_title(top: Mapping[str, Any], namer: Namer) -> str:
         brief(targets[0]) + more,
     )
     for form in forms:
-        title = f"{head} → {form} — or pass"
-        if len(title) <= TITLE_WIDTH:
-            return title
-    return f"{head} → {forms[-1]} — or pass"  # a long name wraps; the target stays said
+        for tail in (" — or pass", ""):
+            title = f"{head} → {form}{tail}"
+            if len(title) <= TITLE_WIDTH:
+                return title
+    return f"{head} → {forms[-1]}"  # a long name wraps; the target stays said
 
 
 def _title(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> tuple[str, bool]:

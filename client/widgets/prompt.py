@@ -3,9 +3,10 @@
 It draws a :class:`~client.viewmodel.prompt.Prompt` and posts :class:`PromptBar.Chosen`
 with the action(s) to submit, each taken verbatim from the view's ``legal`` list. Menus
 are navigated with the arrows and enter (escape goes back, 1–9 pick a line, ``p``
-passes). Declaring attackers is a multi-select (enter toggles, ``a`` all, ``d``
-declares); assigning defenders pairs an attacker with a defender (enter on an attacker,
-then on a defender; ``d`` confirms).
+passes; the Pass line and "‹ back" have no number, so a number never passes).
+Declaring attackers is a multi-select (enter toggles, ``a`` all, ``d`` declares);
+assigning defenders pairs an attacker with a defender (enter on an attacker, then on a
+defender; ``d`` confirms).
 """
 
 from __future__ import annotations
@@ -145,7 +146,10 @@ class PromptBar(Vertical):
         super().__init__(**kwargs)
         self.prompt = Prompt(mode="none", title="")
         self._stack: list[tuple[str, tuple[Choice, ...]]] = []
+        self._opened: list[Choice] = []  # the groups open in the stack, for their questions
         self._entries: list[tuple[str, Any]] = []
+        self._numbers: list[int] = []  # the entry each number key picks (1 is the first)
+        self._looked: tuple[object, int] = (None, 0)  # the line "i" was asked about, times
         self._selected: set[int] = set()  # attackers mode: indices into prompt.attackers
         self._pairs: dict[str, DefenderOption] = {}  # defenders mode: attacker ref → pair
         self._picking: AttackerSlot | None = None
@@ -180,6 +184,7 @@ class PromptBar(Vertical):
         if not same:
             self.prompt = prompt
             self._stack = [("", prompt.choices)] if prompt.mode == "menu" else []
+            self._opened = []
             self._selected = set()
             self._pairs = {}
             self._picking = None
@@ -190,13 +195,14 @@ class PromptBar(Vertical):
         self.set_class(prompt.is_mine, "-mine")
         self.set_class(prompt.response, "-response")
         self._drawn = True
-        title = escape(prompt.title)
+        title = escape(self._opened[-1].ask if self._opened else prompt.title)
         if self.busy:
             title += " [$text-muted](sent…)[/]"
         self._set_text("#prompt-title", title)
         options = self.query_one("#choices", OptionList)
         highlighted = options.highlighted
         self._entries, items = self._items()
+        self._numbers = _numbered_entries(self._entries)
         labels = [str(item.prompt) for item in items]
         if labels != self._labels:  # each new list costs a layout pass
             self._labels = labels
@@ -235,9 +241,14 @@ class PromptBar(Vertical):
         entries: list[tuple[str, Any]] = []
         items: list[Option] = []
         heading, choices = self._stack[-1]
-        for i, choice in enumerate(choices):
+        number = 0
+        for choice in choices:
             entries.append(("choice", choice))
-            items.append(Option(escape(self._numbered(i, choice.label))))
+            if _passes(choice):  # it has its own key: a number that shifts must not pass
+                items.append(Option(escape(f"   {choice.label}")))
+            else:
+                items.append(Option(escape(self._numbered(number, choice.label))))
+                number += 1
         if len(self._stack) > 1:
             entries.append(("back", None))
             items.append(Option(f"   ‹ back (from {escape(heading)})"))
@@ -353,6 +364,7 @@ class PromptBar(Vertical):
                 self._choose([choice.action])
             elif choice.children:
                 self._stack.append((choice.label.rstrip(" …"), choice.children))
+                self._opened.append(choice)
                 self._redraw()
                 self.query_one("#choices", OptionList).highlighted = 0
         elif kind == "back":
@@ -400,6 +412,7 @@ class PromptBar(Vertical):
             self._picking = None
         elif len(self._stack) > 1:
             self._stack.pop()
+            del self._opened[len(self._stack) - 1 :]
         else:
             return
         self._redraw()
@@ -422,8 +435,10 @@ class PromptBar(Vertical):
         self._choose([a for a in chosen if a is not None] + [prompt.done_action])
 
     def action_pick(self, number: int) -> None:
-        index = number - 1
-        if 0 <= index < len(self._entries) and self._entries[index][0] != "confirm":
+        """The line shown with ``number``; the lines without one (Pass, back, the
+        confirmations) are not counted."""
+        if 0 < number <= len(self._numbers):
+            index = self._numbers[number - 1]
             self.query_one("#choices", OptionList).highlighted = index
             self._activate(index)
 
@@ -434,6 +449,8 @@ class PromptBar(Vertical):
             return []
         kind, payload = self._entries[index]
         action: Action | None = None
+        if kind == "choice" and payload.refs:
+            return self._in_turn(payload, payload.refs)
         if kind == "choice":
             action = first_action(payload)
         elif kind == "toggle":
@@ -444,5 +461,29 @@ class PromptBar(Vertical):
             return []
         return action_refs(action, seat, target_first=len(self._stack) > 1)  # a target line
 
+    def _in_turn(self, choice: Choice, refs: tuple[str, ...]) -> list[str]:
+        """``refs`` starting from the next one each time the same line is asked about
+        again: "i" shows a line's weapon, then (asked again) its armor."""
+        line, times = self._looked
+        times = times + 1 if line is choice else 0
+        self._looked = (choice, times)
+        start = times % len(refs)
+        return [*refs[start:], *refs[:start]]
+
     def focus_choices(self) -> None:
         self.query_one("#choices", OptionList).focus()
+
+
+def _passes(choice: Choice) -> bool:
+    """A line that passes: Pass, or "Pass until my turn" (each has its key)."""
+    return choice.command == "skip" or (choice.action or {}).get("kind") == "pass"
+
+
+def _numbered_entries(entries: list[tuple[str, Any]]) -> list[int]:
+    """The entries drawn with a number, in order: all but "‹ back", the confirmations
+    and the lines that pass (as :meth:`PromptBar._items` numbers them), nine at most."""
+    return [
+        i
+        for i, (kind, payload) in enumerate(entries)
+        if kind not in ("back", "confirm") and not (kind == "choice" and _passes(payload))
+    ][:9]

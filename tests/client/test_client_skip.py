@@ -59,9 +59,7 @@ async def test_the_menu_line_and_the_key_send_skip_and_the_key_stops_it() -> Non
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert SKIP_LABEL in screen_text(app)
-        view = bobs_turn_response()
-        last = len(as_the_server_passes(build_prompt(view), view, OFF).choices)
-        await pilot.press(str(last))  # the menu's last line
+        await pilot.press("end", "enter")  # the menu's last line (it has no number: it passes)
         await pilot.pause()
         assert skips(fake) == [True]
         assert fake.submits() == []  # no game action was sent
