@@ -66,6 +66,31 @@ armor, targets and choices. `{table_skip}` again stops it.
 
 """
 
+#: What the table's shorthand means, figure by figure, in the rulebook's words; each
+#: item is drawn by the hero, territory and hand widgets or the status line.
+LEGEND = """\
+# Reading the table
+
+- `▶`: whose turn it is · `◆ to act`: this player may announce a maneuver or pass now,
+  or must make a decision
+- `♥ 37/38`: the hero's health / maximum health · `4g +7`: gold, and production rating ·
+  `hand 4 (2b 1e 1a)`: cards in hand (basic, elite, action)
+- `⚔ … 3atk`: the weapon's attack power · `⛨ … 2arm`: the armor's rating · `(0 left)`:
+  the battle damage the armor may still prevent this turn
+- `✦ Equip ready`: a ready hero ability · `cd 3`: its cooldown counter is 3 spaces from
+  ready (one space closer each of your turns) · `L1 Smite`: locked, of level 1
+- `Infantry 3/4 dmg 2`: a unit of 3 attack power and 4 health (as the rulebook writes
+  "3/5") with 2 damage on it: 2 health left · then `+1`: its augment counters ·
+  `new`: it entered play this turn (it cannot attack yet) · `⊕Honed Edge`: a card
+  attached to it
+- `exh`: exhausted (a unit, weapon or armor) · `curse 1`, `focus 2`: counters of that
+  kind, on the hero (after its armor) or on a unit
+- The status line's `priority: Bob`: Bob may announce a maneuver (or respond to the
+  chain) or pass, now · `to act: Bob`: Bob must make a decision (attackers, defenders,
+  targets, a choice as an effect resolves, …). `{table_details}` on a card: its details.
+
+"""
+
 RULES = """\
 # The rules in short
 
@@ -123,7 +148,7 @@ def help_text(keys: Mapping[str, str] | None = None) -> str:
     """The help, with the player's keys (``keys``: the changed ones) in the table."""
     keys = effective_keys(keys or {})
     shown = {k.replace(".", "_"): _cell(key_label(v)) for k, v in keys.items()}
-    return (KEYS + RULES).format_map(shown)
+    return (KEYS + LEGEND + RULES).format_map(shown)
 
 
 class HelpScreen(ModalScreen[None]):

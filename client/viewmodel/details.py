@@ -123,12 +123,20 @@ def _chain_entry(table: TableModel, line: ChainLine, book: CardBook) -> CardDeta
         ref=line.ref,
         name=line.label,
         kind=_CHAIN_KINDS.get(line.kind, "On the chain"),
-        where=f"On the chain, announced by {line.who}",
+        where=_chain_where(line),
         stats=_printed_stats(info) if line.kind == "enlist" else (),
         text=text,
         state=tuple(state),
         flavor=info.flavor,
     )
+
+
+def _chain_where(line: ChainLine) -> str:
+    """Who put a chain entry there: a triggered effect is added by itself (nobody chose
+    it; the log says "Robe of the Warden (Bob) triggered."), the others are announced."""
+    if line.kind == "trigger":
+        return f"On the chain, triggered ({line.who})"
+    return f"On the chain, announced by {line.who}"
 
 
 def _chain_source(line: ChainLine, hero_id: str, book: CardBook) -> CardInfo:
@@ -257,7 +265,9 @@ def _unit_details(panel: PlayerPanel, unit: UnitLine, book: CardBook) -> CardDet
     attack = f"Attack {unit.attack}"
     if info.attack is not None and info.attack != unit.attack:
         attack += f" (printed {info.attack})"
-    health = f"Health {unit.health}/{unit.max_health}"
+    # its maximum health, as "3/5" and the board's "3/5 dmg 2" mean it (the rulebook's
+    # reading): the damage on it and what is left are its state
+    health = f"Health {unit.max_health}"
     if info.health is not None and info.health != unit.max_health:
         health += f" (printed {info.health})"
     return CardDetails(
@@ -277,7 +287,7 @@ def unit_state(unit: UnitLine) -> tuple[str, ...]:
     """A unit's current modifiers, one a line ("Ready" when it has none)."""
     out = []
     if unit.damage:
-        out.append(f"{unit.damage} damage")
+        out.append(f"{unit.damage} damage ({unit.health} health left)")
     if unit.augments:
         plural = "s" if unit.augments != 1 else ""
         out.append(f"{unit.augments} augment counter{plural} (+{unit.augments}/+{unit.augments})")
@@ -384,7 +394,8 @@ def _equipment(
 
 def _ability(panel: PlayerPanel, ability: AbilityLine, book: CardBook) -> CardDetails:
     info = book.ability(panel.hero_id, ability.id)
-    kind = f"Hero ability, level {ability.level}"
+    # the rulebook's levels: initial, level 1 … level 4 (the hero's ability lines say so too)
+    kind = f"Hero ability, level {ability.level}" if ability.level else "Initial hero ability"
     if info.reaction:
         kind += " (reaction)"
     cost = []

@@ -56,7 +56,30 @@ def _announced(e: Event, n: Namer) -> str:
         return f"{who} announced {label[:1].lower()}{label[1:]}."
     targets = item.get("targets") or []
     on = f" targeting {n.refs(list(targets))}" if targets else ""
+    if item.get("kind") == "trigger":  # added to the chain by itself: nobody chose it
+        return f"{label} ({who}) triggered{',' if on else ''}{on}."
     return f"{who} announced {label}{on}."
+
+
+def log_label(item: Mapping[str, Any], n: Namer) -> str:
+    """How the log names a chain entry that resolves or is canceled: a triggered effect
+    as "Robe of the Warden's effect" (its card did nothing a player chose), any other
+    entry as the chain shows it."""
+    label = chain_label(item, n)
+    return f"{label}'s effect" if item.get("kind") == "trigger" else label
+
+
+#: How long an attack power modifier lasts, in the cards' words.
+_UNTIL = {"turn": " until the end of the turn", "battle": " for this battle"}
+
+
+def _attack_modified(e: Event, n: Namer) -> str:
+    """"Scout Outrider (Bob) gets +2 attack power until the end of the turn.", as the
+    cards say it."""
+    amount = e.get("amount", "?")
+    signed = f"{amount:+d}" if isinstance(amount, int) else str(amount)
+    until = _UNTIL.get(str(e.get("until")), "")
+    return f"{_thing(e, n)} gets {signed} attack power{until}."
 
 
 def _damaged(e: Event, n: Namer) -> str:
@@ -190,7 +213,7 @@ _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
         f"{n.ref(str(e.get('defender', '?')))} defends against "
         f"{n.ref(str(e.get('attacker', '?')))}."
     ),
-    "attack_modified": lambda e, n: f"{_thing(e, n)}'s attack changed by {e.get('amount', '?')}.",
+    "attack_modified": _attack_modified,
     "ability_readied": lambda e, n: (
         f"{_who(e, n)}'s {n.ability(int(e.get('seat', 0)), str(e.get('ability', '?')))} is ready."
     ),
@@ -235,5 +258,5 @@ def sentences(
     items += [e.get("item") for e in events if e.get("t") == "announced"]
     for item in items:
         if isinstance(item, Mapping) and namer.chain_label(item.get("id")) is None:
-            namer.remember_chain(item.get("id"), chain_label(item, namer))
+            namer.remember_chain(item.get("id"), log_label(item, namer))
     return [sentence(e, namer) for e in events if e.get("t") != "phase_began" or e.get("phase")]

@@ -62,7 +62,9 @@ class UnitLine:
 
     @property
     def stats(self) -> str:
-        return f"{self.attack}/{self.health}"
+        """Attack power and health as the rulebook writes them ("3/5"): the health is its
+        maximum, the damage on it is one of its :attr:`marks`."""
+        return f"{self.attack}/{self.max_health}"
 
     @property
     def marks(self) -> str:
@@ -458,8 +460,8 @@ def _battle(view: Mapping[str, Any], namer: Namer) -> BattleModel | None:
     if not battle:
         return None
     defended = {str(a): str(d) for a, d in battle.get("pairs") or []}
-    # attackers that were assigned a defender which then left play: still defended, they
-    # deal no damage at all (docs/rulings.md, ruling 8)
+    # attackers that were assigned a defender which then left play: still defended
+    # against, they deal no damage at all (docs/rulings.md, ruling 8)
     blocked = {str(a) for a in battle.get("blocked") or []}
     lines = []
     for ref in battle.get("attackers") or []:
@@ -467,7 +469,7 @@ def _battle(view: Mapping[str, Any], namer: Namer) -> BattleModel | None:
         if ref in defended:
             lines.append(f"{namer.ref(ref)}  ⚔  {namer.ref(defended[ref])}")
         elif ref in blocked:
-            lines.append(f"{namer.ref(ref)}  →  blocked (its defender left play)")
+            lines.append(f"{namer.ref(ref)}  →  defended against (its defender left play)")
         else:
             lines.append(f"{namer.ref(ref)}  →  {namer.hero(int(battle['defender']))}")
     step = str(battle.get("step"))

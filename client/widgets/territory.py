@@ -17,9 +17,11 @@ from client.widgets.strip import CardStrip, Item, plain_item
 
 @lru_cache(maxsize=1024)
 def unit_markup(unit: UnitLine) -> str:
-    """One unit as markup (cached: a patch that changes one unit draws only that one)."""
+    """One unit as markup (cached: a patch that changes one unit draws only that one):
+    its attack power and health as the rulebook writes them ("3/5", the health its
+    maximum), then its marks ("dmg 2": the damage on it)."""
     style = "$text-muted" if unit.exhausted else "$text"
-    text = f"[{style}]{escape(unit.name)} [b]{unit.attack}/{unit.health}[/b][/]"
+    text = f"[{style}]{escape(unit.name)} [b]{unit.stats}[/b][/]"
     marks = unit.marks
     if marks:
         text += f" [$text-muted]{escape(marks)}[/]"

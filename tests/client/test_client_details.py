@@ -25,15 +25,15 @@ BOOK = CardBook()  # no catalog: names come from the ids
 def test_a_unit_shows_its_stats_and_every_current_modifier() -> None:
     view = v.base(0)
     bob_units = view["players"][1]["units"]
-    bob_units[0].update(attack=5, exhausted=True, shield=1, counters={"curse": 2},
+    bob_units[0].update(attack=5, health=2, exhausted=True, shield=1, counters={"curse": 2},
                         attachments=[{"handle": 301, "card": "deathcap_venom"}])  # fmt: skip
     t = build_table(view, BOOK)
     infantry = card_details(t, "u:21", BOOK)
     assert infantry is not None
     assert infantry.name == "Infantry" and infantry.where == "Bob's territory"
-    assert infantry.stats == ("Attack 5 · Health 4/4",)
+    assert infantry.stats == ("Attack 5 · Health 4",)  # its maximum, as "3/4" means it
     assert infantry.state == (
-        "2 damage",
+        "2 damage (2 health left)",
         "Prevents the next 1 damage this turn",
         "Exhausted",
         "Attached: Deathcap Venom",

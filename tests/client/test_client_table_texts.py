@@ -35,7 +35,9 @@ def test_an_attacker_whose_defender_left_play_stays_blocked() -> None:
     view["battle"].update(step="after_assign", attackers=["w:0", "u:11"], pairs=[])
     view["battle"]["blocked"] = ["w:0"]
     lines = build_table(view, BOOK).battle.lines  # type: ignore[union-attr]
-    assert lines[0] == "Lance of Dominion (Alice's weapon)  →  blocked (its defender left play)"
+    assert lines[0] == (
+        "Lance of Dominion (Alice's weapon)  →  defended against (its defender left play)"
+    )
     assert lines[1] == "Militia Recruit 1 (Alice)  →  Beledan Kind"  # unblocked: the hero
 
 
