@@ -50,6 +50,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--player", default=None, metavar="NAME",
                         help="your player name at the table (default: from settings)")
+    parser.add_argument("--hero", default=None, metavar="HERO",
+                        help="the hero you play, by id or name (see 'allegiance cards "
+                             "--heroes'), or random (default: random)")
     # The table's flags default to None, so that --no-play can tell which were given
     # (it refuses them all); _table_flags fills in the defaults the help names.
     parser.add_argument("--format", choices=tuple(SEATS), default=None,
@@ -76,8 +79,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "before --if-away applies (default: 60)")
     parser.add_argument("--if-away", choices=POLICIES, default=None,
                         help="what happens to a player still away after the grace: wait "
-                             "(default: the table waits), bot (a bot plays the seat until "
-                             "they return) or concede (they are out of the game)")
+                             "(default: the table waits; a --timer still runs for them), bot "
+                             "(a bot plays the seat until they return) or concede (they are "
+                             "out of the game)")
     parser.add_argument("--on", default=None, metavar="ADDRESS",
                         help="make the table on the server at ADDRESS (HOST:PORT; one that "
                              "runs 'allegiance serve', say, on a machine the others can "
@@ -90,6 +94,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 TABLE_FLAGS: dict[str, object] = {
     "format": "duel", "players": None, "bots": 0, "bot_level": "medium", "best_of": 1,
     "spectators": None, "timer": None, "grace": None, "if_away": None, "player": None,
+    "hero": None,
 }
 
 
@@ -125,7 +130,24 @@ def run(args: argparse.Namespace) -> int:
         _refuse("--bots must leave at least one seat for you")
     if args.best_of > 1 and (args.format != "duel" or players != 2):
         _refuse("--best-of is for two-player duels only")
+    args.hero = _hero(args)
     return _host_and_play(args, players)
+
+
+def _hero(args: argparse.Namespace) -> str | None:
+    """The hero ``--hero`` names for the host's seat, as ``allegiance join --hero`` takes
+    it (None: random); refused when there is no such hero, or in a match (its games deal
+    random heroes)."""
+    from client.commands.join import hero_flag
+
+    if args.hero is None:
+        return None
+    hero, problem = hero_flag(args.hero)
+    if problem:
+        _refuse(problem)
+    if hero is not None and args.best_of > 1:
+        _refuse("--hero is for one game: a best-of match deals random heroes each game")
+    return hero
 
 
 def _seat_counts(fmt: str) -> str:
@@ -167,8 +189,8 @@ def _host_and_play(args: argparse.Namespace, players: int) -> int:
         app.settings.name = clean_name(args.player, app.settings.name)
     level = {"easy": 1, "medium": 2, "hard": 3}[args.bot_level]
     humans = players - args.bots
-    seats = [SeatPlan("human", app.settings.name if i == 0 else f"Player {i + 1}", None)
-             for i in range(humans)]
+    seats = [SeatPlan("human", app.settings.name, args.hero)]  # the host's own seat
+    seats += [SeatPlan("human", f"Player {i + 1}", None) for i in range(1, humans)]
     seats += [SeatPlan("bot", f"Bot {i + 1}", None, level) for i in range(humans, players)]
     options: dict[str, object] = {"spectators": args.spectators or "public"}
     if args.best_of > 1:

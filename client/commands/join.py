@@ -16,23 +16,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the table's join code (none: the Join screen asks for it)")
     parser.add_argument("--name", default=None, help="your player name (default: from settings)")
     parser.add_argument("--hero", default=None, metavar="HERO",
-                        help="the hero to play, by id or name (see 'allegiance cards --heroes'; "
-                             "default: the one the table gives the seat, or random)")
+                        help="the hero to play, by id or name (see 'allegiance cards --heroes'), "
+                             "or random (default: the one the table gives the seat, or random)")
+
+
+#: What ``--hero`` takes for no hero chosen: the rules draw one when the game starts.
+RANDOM = "random"
 
 
 def hero_id(given: str) -> str | None:
     """The catalog's id of the hero named ``given``: its id, its name or a part of one
     that names one hero only (any case, accents and apostrophes aside), as ``allegiance
-    cards --hero`` and ``sim --heroes`` take it."""
-    return _hero(given)[0]
+    cards --hero`` and ``sim --heroes`` take it. None for no such hero (and for
+    ``random``, which names none)."""
+    return hero_flag(given)[0]
 
 
-def _hero(given: str) -> tuple[str | None, str]:
-    """The hero ``given`` names, or None and why."""
+def hero_flag(given: str) -> tuple[str | None, str]:
+    """What ``--hero given`` asks for: the hero's id, or None for ``random`` (any case);
+    and why it cannot be had ("" when it can)."""
     from client.cards import default_book
     from server.simulate import FlagError, UnknownHero, hero_named
 
     wanted = given.strip().casefold()
+    if wanted == RANDOM:
+        return None, ""
     for hero, label in default_book().heroes():  # a whole name with its title
         if wanted in (hero.casefold(), label.casefold(), label.split(",")[0].casefold()):
             return hero, ""
@@ -55,8 +63,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     hero = None
     if args.hero is not None:
-        hero, problem = _hero(args.hero)
-        if hero is None:
+        hero, problem = hero_flag(args.hero)
+        if problem:
             print(f"allegiance join: {problem}")
             return 2
     if args.code is None:

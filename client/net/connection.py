@@ -34,10 +34,14 @@ class LinkState(Update):
 FIRST_TRIES = 4
 
 
-def unreachable(url: str, exc: BaseException) -> str:
-    """Why the server at ``url`` could not be reached, for people."""
+def unreachable(url: str, exc: BaseException, making: bool = False) -> str:
+    """Why the server at ``url`` could not be reached, for people. ``making``: this
+    client came to make a table there (``allegiance host --on``), not to join one, so
+    a server that does not answer is one to start, not a game no longer hosted."""
     where = url.removeprefix("ws://").removeprefix("wss://").rstrip("/")
-    if isinstance(exc, ConnectionRefusedError):
+    if isinstance(exc, ConnectionRefusedError) and making:
+        why = f"nothing answers there: no server runs on that port ({_start_one(url)})"
+    elif isinstance(exc, ConnectionRefusedError):
         why = "nothing answers there (is the game still hosted, on that port?)"
     elif isinstance(exc, TimeoutError):
         why = "it did not answer in time"
@@ -46,6 +50,30 @@ def unreachable(url: str, exc: BaseException) -> str:
     else:
         why = str(exc) or type(exc).__name__
     return f"Could not reach the server at {where}: {why}."
+
+
+def _start_one(url: str) -> str:
+    """How to have a server at ``url`` to make a table on: start one on that machine (one
+    reached from elsewhere listens on every network: ``allegiance serve`` listens on
+    loopback only by default), or serve the game from this one (the set-up screen's
+    "Served from this machine")."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    try:
+        port = parts.port
+    except ValueError:  # a port out of range: bad_address said so before connecting
+        port = None
+    host = parts.hostname or ""
+    serve = "allegiance serve"
+    if not (host == "localhost" or host == "::1" or host.startswith("127.")):
+        serve += " --host 0.0.0.0"
+    if port:
+        serve += f" --port {port}"
+    return (
+        f"start one there with '{serve}', or serve the game from this machine: "
+        "'allegiance host' without --on"
+    )
 
 
 def bad_address(url: str) -> str | None:
@@ -145,7 +173,7 @@ class Connection:
             except (OSError, TimeoutError, InvalidHandshake, WebSocketException) as exc:
                 failures += 1
                 if not online_once and failures >= FIRST_TRIES:
-                    self.deliver([Failed(unreachable(self.url, exc))])
+                    self.deliver([Failed(unreachable(self.url, exc, self._making()))])
                     return
             finally:
                 self._ws = None
@@ -154,6 +182,11 @@ class Connection:
             await self._count_down("reconnecting" if online_once else "connecting", delay)
             delay = min(delay * 2, self.max_delay)
         self.deliver([LinkState("closed")])
+
+    def _making(self) -> bool:
+        """Whether this connection came to make a table (not to join or watch one): its
+        session has no table yet, as a join, a watch and a resumed seat all name one."""
+        return self.session.table is None and not self.session.spectator
 
     async def _count_down(self, state: str, delay: float) -> None:
         """Wait ``delay`` seconds before the next attempt, saying each second how many

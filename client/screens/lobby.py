@@ -131,11 +131,16 @@ def spectators_line(info: dict[str, Any]) -> str:
     return SPECTATOR_LINES[str(view)]
 
 
-#: What happens to a player away past the grace, by the table's reconnect ``policy``.
 #: The bots' levels by number, as the server and ``--bot-level`` name them.
 _BOT_LEVELS = {0: "random", 1: "easy", 2: "medium", 3: "hard"}
 
+#: What happens to a player away past the grace, by the table's reconnect ``policy``.
 _AWAY = {"wait": "the table waits", "bot": "a bot plays for them", "concede": "they concede"}
+
+#: What a player away meets under the policy "wait" on a table with a decision timer: the
+#: timer does not wait (the server answers each of their decisions when it runs out), so
+#: the grace changes nothing for them.
+_AWAY_TIMED = "A player away: the timer still runs for them (out of time, the seat passes)."
 
 
 def table_rules_line(info: dict[str, Any]) -> str:
@@ -146,9 +151,13 @@ def table_rules_line(info: dict[str, Any]) -> str:
         return ""
     timer = options.get("timer")
     clock = f"[b]{timer:g} s[/b] a decision" if _seconds(timer) else "[b]no time limit[/b]"
-    grace, policy = options.get("grace"), _AWAY.get(str(options.get("policy")), _AWAY["wait"])
-    away = f"away over {grace:g} s: {policy}" if _seconds(grace) else f"away: {policy}"
-    return f"Timer: {clock}. A player {away}."
+    policy = str(options.get("policy"))
+    policy = policy if policy in _AWAY else "wait"
+    if policy == "wait" and _seconds(timer):
+        return f"Timer: {clock}. {_AWAY_TIMED}"
+    grace = options.get("grace")
+    away = f"away over {grace:g} s" if _seconds(grace) else "away"
+    return f"Timer: {clock}. A player {away}: {_AWAY[policy]}."
 
 
 def _seconds(value: object) -> bool:

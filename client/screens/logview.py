@@ -1,19 +1,60 @@
-"""The game log and chat on a screen of their own (the compact layout's `l` key)."""
+"""The game log and chat on a screen of their own (the compact layout's `l` key).
+
+While it is open the table is hidden, so a decision of yours that waits (and its
+countdown, when the table has a timer) is said on a line at the top, once a second:
+the decision timer does not stop for this screen. Typing here is chatting: a key that
+is no key of the screen's, pressed while the log has the keys, goes to the chat's input
+(which keeps the keys from then on, so a `c` typed there is a letter)."""
 
 from __future__ import annotations
 
+import time
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
+from textual.markup import escape
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Footer, Input, Static
 
+from client.screens.table import TableFrame
 from client.widgets.log import ChatPanel, GameLog
 
 
+def decision_line(frame: TableFrame | None, now: float) -> tuple[str, str]:
+    """The line that says a decision of yours waits on the table, as markup in two
+    parts: its title, then the seconds left (with a timer, counted as the prompt counts
+    them) and how to answer it; ("", "") when none does. The title is the part cut when
+    the line is too narrow."""
+    if frame is None or frame.busy or not frame.prompt.is_mine:
+        return "", ""
+    clock = ""
+    if frame.deadline is not None:
+        left = max(0, int(frame.deadline - now + 0.999))
+        style = "$error" if left <= 5 else "$warning"
+        clock = f"[{style}]⏱ {left}s[/] "
+    return f"[b]Your decision:[/b] {escape(frame.prompt.title)}", f" {clock}— [b]esc[/b] to answer"
+
+
 class LogScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    #log-decision {
+        height: 1;
+        padding: 0 1;
+        background: $panel;
+    }
+    #log-decision-title {
+        width: 1fr;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    #log-decision-clock {
+        width: auto;
+    }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Back to the table"),
         Binding("l", "close", "Back", show=False, id="table.log"),
@@ -34,9 +75,13 @@ class LogScreen(ModalScreen[None]):
         self.lines = log
         self.chat = chat
         self.focus_chat = focus_chat
+        self._decision: tuple[str, str] | None = None  # the decision line shown
 
     def compose(self) -> ComposeResult:
         with Vertical(id="log-box"):
+            with Horizontal(id="log-decision"):
+                yield Static("", id="log-decision-title")
+                yield Static("", id="log-decision-clock")
             yield Static("[b]Game log[/b]", classes="side-title")
             yield GameLog(id="full-log")
             yield ChatPanel(id="log-chat", read_only=self.watching)
@@ -47,16 +92,63 @@ class LogScreen(ModalScreen[None]):
         panel = self.query_one(ChatPanel)
         for name, text, earlier in self.chat:
             panel.add(name, text, earlier)
+        for chat in self.query("#chat-input").results(Input):
+            # Focused by the first letter typed (put in before the focus lands): keep it,
+            # rather than select it for the next letter to replace.
+            chat.select_on_focus = False
         if self.focus_chat:
             self.action_chat()
         else:
             self.query_one(GameLog).focus()
+        self.show_decision()
+        self.set_interval(1.0, self.show_decision)  # the countdown, as the prompt's ticks
 
     def add_line(self, lines: list[str]) -> None:
+        """New lines of the log (the controller calls this with each redraw of the table,
+        so a decision that came with them is said at once)."""
         self.query_one(GameLog).show(self, lines)
+        self.show_decision()
 
     def add_chat(self, name: str, text: str, earlier: bool = False) -> None:
         self.query_one(ChatPanel).add(name, text, earlier)
+
+    def show_decision(self) -> None:
+        """Say the table's waiting decision, if it is yours, with its seconds left."""
+        line = decision_line(self._table_frame(), time.monotonic())
+        if line == self._decision:
+            return  # an update lays the line out again: only when it changes
+        self._decision = line
+        title, clock = line
+        self.query_one("#log-decision-title", Static).update(title)
+        self.query_one("#log-decision-clock", Static).update(clock)
+        self.query_one("#log-decision").display = bool(title)
+
+    def _table_frame(self) -> TableFrame | None:
+        """What the table under this screen shows now: the game controller's table
+        screen keeps its last frame (redrawn while this screen is open). None behind
+        a hot-seat curtain, which hides whose decision it is."""
+        game = getattr(self.app, "game", None)
+        if game is None or getattr(game, "curtain", None) is not None:
+            return None
+        frame = getattr(getattr(game, "table_screen", None), "frame", None)
+        return frame if isinstance(frame, TableFrame) else None
+
+    def on_key(self, event: events.Key) -> None:
+        """A key that reached the screen unhandled and is no key binding here (``c``,
+        ``l``, Esc, the app's): a letter meant for the chat. The input takes it and the
+        keys from then on."""
+        if self.watching or not event.is_printable or event.character is None:
+            return
+        bound = self.active_bindings
+        if any(key in bound for key in event.aliases):
+            return
+        chat = self.query_one("#chat-input", Input)
+        if chat.has_focus:
+            return
+        event.stop()
+        event.prevent_default()
+        chat.focus()
+        chat.insert_text_at_cursor(event.character)
 
     def action_chat(self) -> None:
         self.query_one(ChatPanel).focus_input()

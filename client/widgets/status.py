@@ -8,12 +8,16 @@ time if that fits — then the turn number again, then the battle step (the batt
 and the prompt's title show it too). Whose turn it is, who is to
 act and the phase stay; the link state ("reconnecting…") stays, first. What still does
 not fit is cut at the end, as before.
+
+A spectator's line always says they are watching: its short title starts with
+"Watching", and a line without a title keeps the word, after the link state.
 """
 
 from __future__ import annotations
 
 from rich.cells import cell_len
 from textual import events, on
+from textual.dom import NoScreen
 from textual.markup import escape
 
 from client.viewmodel.table import StatusParts
@@ -21,6 +25,9 @@ from client.widgets import MarkupStatic
 
 #: Between the parts of the line.
 SEPARATOR = " · "
+
+#: What a spectator's line starts with (their title, "Watching CODE", says it already).
+WATCHING = "Watching"
 
 
 def _joined(pieces: list[tuple[str, str]]) -> tuple[str, int]:
@@ -30,16 +37,33 @@ def _joined(pieces: list[tuple[str, str]]) -> tuple[str, int]:
     return SEPARATOR.join(markup for _, markup in pieces), width
 
 
+def _watched(title: str) -> str:
+    """``title`` as a spectator's line shows it: saying they are watching."""
+    if title.startswith(WATCHING):
+        return title
+    return f"{WATCHING} {title}" if title else WATCHING
+
+
 def status_candidates(
-    link: str, title: str, parts: StatusParts | str, short_title: str = ""
+    link: str,
+    title: str,
+    parts: StatusParts | str,
+    short_title: str = "",
+    watching: bool = False,
 ) -> list[tuple[str, int]]:
     """The line's markup (and width), longest first: each drops one more part. ``parts``
-    given as a plain string (a table model without parts) cannot drop any."""
+    given as a plain string (a table model without parts) cannot drop any. A
+    ``watching`` line (a spectator's) never drops that it watches: the word stays with
+    the link state when the title goes."""
     head = [(link, f"[$warning]{escape(link)}[/]")]
+    if watching:
+        title, short_title = _watched(title), _watched(short_title)
     titled = [(title, f"[b]{escape(title)}[/b]")]
     if isinstance(parts, str):
         return [_joined([*head, *titled, (parts, escape(parts))])]
     short = [(short_title, f"[b]{escape(short_title)}[/b]")] if short_title != title else []
+    if watching:  # the candidates without a title still say it
+        head.append((WATCHING, f"[b]{WATCHING}[/b]"))
     shorter: tuple[tuple[list[tuple[str, str]], str], ...] = (
         (titled, parts.line()),
         (titled, parts.line(turn=False)),
@@ -48,14 +72,23 @@ def status_candidates(
         ([], parts.line(turn=False)),
         ([], parts.line(turn=False, step=False)),
     )
-    return [_joined([*head, *kept, (line, escape(line))]) for kept, line in shorter]
+    return [
+        _joined([*(head[:1] if kept else head), *kept, (line, escape(line))])
+        for kept, line in shorter
+    ]
 
 
 def fit_status(
-    link: str, title: str, parts: StatusParts | str, width: int, short_title: str = ""
+    link: str,
+    title: str,
+    parts: StatusParts | str,
+    width: int,
+    short_title: str = "",
+    watching: bool = False,
 ) -> str:
-    """The status line's markup for ``width`` cells (0: not known yet, the whole line)."""
-    candidates = status_candidates(link, title, parts, short_title)
+    """The status line's markup for ``width`` cells (0: not known yet, the whole line);
+    ``watching``: a spectator's line (see :func:`status_candidates`)."""
+    candidates = status_candidates(link, title, parts, short_title, watching)
     if width > 0:
         for markup, needed in candidates:
             if needed <= width:
@@ -82,4 +115,13 @@ class StatusLine(MarkupStatic):
     @on(events.Resize)
     def _fit(self) -> None:
         link, title, parts, short = self._parts
-        self.set_markup(fit_status(link, title, parts, self.content_region.width, short))
+        width = self.content_region.width
+        self.set_markup(fit_status(link, title, parts, width, short, self._watching()))
+
+    def _watching(self) -> bool:
+        """Whether this terminal watches the table: the table screen the line sits on
+        says so (its ``watching``)."""
+        try:
+            return bool(getattr(self.screen, "watching", False))
+        except NoScreen:
+            return False
