@@ -67,6 +67,8 @@ def card_details(table: TableModel, ref: str, book: CardBook | None = None) -> C
     book = book or default_book()
     kind, _, rest = ref.partition(":")
     try:
+        if kind == "card":  # a card by its id alone (a prompt line about a card not in play)
+            return _catalog_card(rest, book)
         if kind == "c":
             return _hand_card(table, int(rest), book)
         if kind == "u":
@@ -250,6 +252,25 @@ def _kind(info: CardInfo, fallback: str = "") -> str:
     if info.reaction:
         return f"{_KIND_NAMES.get(kind, kind.title())} (reaction)"
     return _KIND_NAMES.get(kind, kind.title() or "Card")
+
+
+def _catalog_card(card_id: str, book: CardBook) -> CardDetails | None:
+    """A card named by its id alone: an equipment face not chosen yet, a card of a
+    discard pile. Its printed facts; None for an id the cards do not have."""
+    info = book.info(card_id)
+    if not (info.kind or info.text):
+        return None
+    stats, kind = _printed_stats(info), _kind(info)
+    if not info.kind and info.attack:  # equipment faces have no kind of their own
+        stats, kind = (f"Attack {info.attack}",), "Weapon"
+    elif not info.kind and info.armor:
+        stats, kind = (f"Armor {info.armor}",), "Armor"
+    if info.halves:
+        cost = " / ".join(f"{name} {c}g" for name, c, _ in info.halves)
+    else:
+        cost = f"{info.cost}g" if info.kind and info.cost else ""
+    return CardDetails(ref=f"card:{card_id}", name=info.name, kind=kind, where="Not in play",
+                       cost=cost, stats=stats, text=_text(info), flavor=info.flavor)  # fmt: skip
 
 
 def _unit(table: TableModel, handle: int, book: CardBook) -> CardDetails | None:

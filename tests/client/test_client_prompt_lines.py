@@ -233,3 +233,25 @@ def test_a_response_title_keeps_the_owner_of_its_target() -> None:
     title = build_prompt(emberbrand_rod()).title
     assert title == "Respond to Emberbrand Rod (Bot 2) → Village Conscript (Player)"
     assert len(title) <= TITLE_WIDTH
+
+
+async def test_i_on_an_equipment_line_opens_its_weapon_face_not_in_play() -> None:
+    # setup: the faces are not on the table yet; the details come from the cards
+    seats = [{"name": "Alice", "hero": "thrainor_deepforge"},
+             {"name": "Bob", "hero": "thedric_egen"}]  # fmt: skip
+    g = RULESET.new_game({"format": "duel", "seats": seats}, 1)
+    while (seat := RULESET.to_act(g)) != 0 or RULESET.view_for(g, 0)["prompt"]["kind"] != "equip":
+        assert seat is not None
+        g, _events = RULESET.apply(g, seat, RULESET.view_for(g, seat)["legal"][0])
+    view = RULESET.view_for(g, 0)
+    weapon = view["legal"][0]["weapon"]
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        Fake(app, [0]).show(0, view)
+        await pilot.pause()
+        await pilot.press("i")
+        await pilot.pause()
+        assert isinstance(app.screen, DetailsPopup), screen_text(app)
+        details = app.screen.details
+        assert details is not None and details.ref == f"card:{weapon}"
+        assert details.kind == "Weapon" and details.where == "Not in play" and details.text
