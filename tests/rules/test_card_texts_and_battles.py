@@ -79,3 +79,15 @@ def test_a_defender_taken_by_the_attacker_shows_its_attacker_as_blocked() -> Non
     battle = view.view_for(sc.g, 0)["battle"]
     assert battle["pairs"] == [] and len(battle["blocked"]) == 1
     assert battle["blocked"] == battle["attackers"]
+
+
+def test_exhume_asks_in_the_rulebook_s_words() -> None:
+    # "mill" is no word of the rulebook's: the choice says what it does
+    from shared.rules.realm import scenario, view
+
+    path = Path(__file__).parents[1] / "scenarios/rules/other/discard_exhume.toml"
+    data = scenario.load(path)
+    sc = scenario.Scenario(data, None)
+    sc.run('H use Exhume\nall pass\ncheck prompt H choose\n')
+    prompt = view.view_for(sc.g, sc.seat("H"))["prompt"]
+    assert prompt["why"] == "put the top card of a deck into its discard pile"

@@ -515,8 +515,9 @@ def v_mill(g: GameState, res: Resolution, step: Step) -> bool:
             usable = [d for d in decks if ops.can_draw(g, d)]
             if not usable:
                 return True
-            return ask(g, res.item.seat, [f"{d} unit deck" if d != "action" else "action deck"
-                                          for d in usable], list(usable), "mill a deck")
+            labels = [f"{d} unit deck" if d != "action" else "action deck" for d in usable]
+            why = "put the top card of a deck into its discard pile"  # the rulebook's words
+            return ask(g, res.item.seat, labels, list(usable), why)
         else:
             ops.mill(g, res.answer)
             res.answer = None
