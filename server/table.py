@@ -43,7 +43,7 @@ import asyncio
 import inspect
 import logging
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from server import bots
@@ -141,7 +141,7 @@ class Table(Publisher):
                 continue
             state, events = self.rules.apply(state, cmd.seat, cmd.action)
             self.series.note_command(cmd.action, cmd.source, self.seats[cmd.seat].kind == "bot")
-            self.keep_events(events)
+            self.keep_events(_told(events, cmd.seat, cmd.source))
             if cmd.cmd_id is not None:
                 self._remember(self.seats[cmd.seat], cmd.cmd_id, self.rules.version(state))
             self.log_len = cmd.idx + 1
@@ -307,7 +307,7 @@ class Table(Publisher):
         self.state = new_state
         self.log_len += 1
         self.series.note_command(action, source, self.seats[seat].kind == "bot")
-        events = list(events)
+        events = _told(events, seat, source)
         self.keep_events(events)  # a failed batch commit replays the log, these with it
         s = self.seats[seat]
         if cmd_id is not None:
@@ -612,6 +612,15 @@ class Table(Publisher):
             if s.grace is not None:
                 s.grace.cancel()
                 s.grace = None
+
+
+def _told(events: Sequence[dict[str, Any]], seat: int, source: str) -> list[dict[str, Any]]:
+    """A command's events as the table tells them: a seat's time running out comes first
+    (``timed_out``, a public event of the server's own, made again when the log is
+    replayed, so a player who was away finds it in the log they catch up on)."""
+    if source == "timeout":
+        return [{"t": "timed_out", "seat": seat}, *events]
+    return list(events)
 
 
 def seat_rows(specs: list[SeatSpec]) -> list[Any]:

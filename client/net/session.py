@@ -605,7 +605,9 @@ class ClientSession:
             return [Notice(str(msg.get("message", code)), "information")]
         if code == "resync":
             return []
-        logged = code in ("timed_out", "bot_took_over", "seat_conceded")
+        # a seat's time running out is in the game's events too (``timed_out``), so the
+        # log has it, also for a player who catches up after a reconnect: a toast here
+        logged = code in ("bot_took_over", "seat_conceded")
         reason = data.get("reason") if code == "server_stopping" else None
         stopping = reason if isinstance(reason, str) else ""
         return [Notice(str(msg.get("message", code)), "warning", logged, stopping)]

@@ -170,6 +170,7 @@ _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
         f"{_who(e, n)} equipped {n.card(str(e.get('weapon', '?')))}"
         f" and {n.card(str(e.get('armor', '?')))}."
     ),
+    "timed_out": lambda e, n: f"{_who(e, n)} ran out of time.",
     "turn_began": lambda e, n: f"— Turn {e.get('turn', '')}: {_who(e, n)} —",
     "production_rose": lambda e, n: (
         f"{_who(e, n)}'s production rose to {e.get('production', e.get('to', '?'))}."

@@ -106,7 +106,9 @@ class RuleSet(Protocol[StateT]):
         ...
 
     def events_for(self, events: Sequence[Event], seat: int | None) -> list[Event]:
-        """``events`` as ``seat`` may see them."""
+        """``events`` as ``seat`` may see them. Events it does not know are the server's
+        own (``{"t": "timed_out", "seat": n}``: a seat's time ran out before the
+        command that follows): public, passed on unchanged."""
         ...
 
     def is_over(self, state: StateT) -> bool: ...

@@ -298,7 +298,8 @@ def test_leaving_says_leave_for_each_seat_held_and_for_watching() -> None:
 def test_what_happens_to_a_seat_is_a_log_line_as_well_as_a_notice() -> None:
     session = ClientSession(lambda _m: None, "Alice")
     session.streams[0] = SeatStream(0, "tok0")
-    for code, logged in (("timed_out", True), ("bot_took_over", True), ("game_started", False)):
+    # a seat's time running out is logged from the game's events (``timed_out``)
+    for code, logged in (("timed_out", False), ("bot_took_over", True), ("game_started", False)):
         msg = {"t": "notice", "table": TABLE, "code": code, "message": "Bob ran out of time."}
         (notice,) = session.on_message(msg)
         assert isinstance(notice, Notice) and notice.logged is logged

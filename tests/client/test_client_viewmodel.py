@@ -387,3 +387,8 @@ def test_a_battle_on_the_chain_says_against_whom() -> None:
     view["chain"] = [{"id": 5, "seat": 0, "kind": "battle", "source": "", "targets": [],
                       "opponent": 1}]  # fmt: skip
     assert build_table(view, BOOK).chain[0].label == "Initiating a battle against Bob"
+
+
+def test_a_seat_that_ran_out_of_time_is_a_log_line() -> None:
+    events = [{"t": "timed_out", "seat": 1}]
+    assert sentences(events, v.response())[0].startswith("Bob ran out of time.")

@@ -185,6 +185,15 @@ async def test_timer_passes_for_a_seat_that_runs_out_of_time(server: LocalServer
     assert rows[0].source == "timeout" and rows[0].action == {"kind": "pass"}
     told = [m for m in holder.notices if m["code"] == "timed_out"]
     assert told and told[0]["data"] == {"seat": 0} and "P0 ran out of time" in told[0]["message"]
+    # the log has it too: a player who catches up (a sync) reads it before the pass
+    received: list[dict[str, Any]] = []
+    late = ProtocolClient(server.url, "late", record=received.append)
+    await late.connect()
+    assert (await late.request({"t": "watch", "table": code}))["t"] == "watching"
+    await late.wait_for(lambda: late.streams.get((code, None)) is not None)
+    (sync,) = [m for m in received if m.get("t") == "sync"]
+    assert sync["events"][0] == {"t": "timed_out", "seat": 0}
+    await late.close()
     await holder.close()
 
 
