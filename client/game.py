@@ -645,7 +645,9 @@ class GameController:
         self.render()
 
     def skip(self, on: bool | None) -> None:
-        """Pass until my turn for the displayed seat: ``on`` None turns it on or off."""
+        """Pass until my turn for the displayed seat: ``on`` None turns it on or off. Each
+        request says what it did: in a decision the server does not pass (choosing
+        defenders, say) nothing else on the table shows that it is on or off."""
         seat = self.displayed
         stream = self.session.stream(seat)
         if seat is None or stream is None or stream.view is None or self.curtain is not None:
@@ -668,6 +670,10 @@ class GameController:
         problem = self.session.send_skip(seat, wanted)
         if problem:
             self.app.notify(problem, severity="warning")
+        elif wanted:
+            self.app.notify("Passing until your turn (P stops).", timeout=3)
+        else:
+            self.app.notify("Stopped passing until your turn: you are asked again.", timeout=3)
 
     def chat(self, text: str) -> None:
         if self.link and text.strip():  # not online: the line would be lost unseen

@@ -45,6 +45,7 @@ from client.widgets.hero import HeroPanel
 from client.widgets.keys import KeyBar
 from client.widgets.lines import QuickBlank, quick_vertical_scrollbar
 from client.widgets.log import ChatPanel, GameLog
+from client.widgets.opponents import OpponentsLine, Summary
 from client.widgets.prompt import PromptBar
 from client.widgets.status import StatusLine
 from client.widgets.strip import CardStrip
@@ -86,6 +87,7 @@ class PlayerBlock:
     everything in it once more (bench figure P5)."""
 
     def __init__(self, you: bool = False) -> None:
+        self.others = not you
         self.hero = HeroPanel()
         self.territory = Territory()
         self.hand = HandView(classes="open-hand", own=False)
@@ -127,6 +129,8 @@ class Board(VerticalScroll, QuickBlank):
     virtual_size = steady_virtual_size()
     #: Keep the board at its end when its size changes (it is at its end now).
     following = True
+    #: The last arrangement of the board's widgets (None before the first layout pass).
+    _arrangement: DockArrangeResult | None = None
 
     @property
     def vertical_scrollbar(self) -> ScrollBar:
@@ -134,10 +138,26 @@ class Board(VerticalScroll, QuickBlank):
 
     def arrange(self, size: Size, optimal: bool = False) -> DockArrangeResult:
         arrangement = super().arrange(size, optimal)
+        self._arrangement = arrangement
         room = self.container_size.height - self.scrollbar_size_horizontal
         self._anchored = self.following and arrangement.total_region.bottom > room
         self._anchor_released = False
         return arrangement
+
+    def out_of_view(self, widgets: set[Widget]) -> set[Widget]:
+        """Those of ``widgets`` whose first line the board's window does not show. Read
+        from the last layout pass's arrangement and the scroll position: it lays out
+        nothing."""
+        arrangement = self._arrangement
+        if arrangement is None:
+            return set()
+        top = round(self.scroll_y)
+        bottom = top + self.container_size.height - self.scrollbar_size_horizontal
+        return {
+            placement.widget
+            for placement in arrangement.placements
+            if placement.widget in widgets and not top <= placement.region.y < bottom
+        }
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
@@ -189,12 +209,18 @@ class TableScreen(Screen[None], QuickBlank):
         self._details: tuple[CardDetails | None, bool] | None = None
         self._popup: DetailsPopup | None = None
         self._inspect_order = 0
+        #: The other players whose hero panel the board has scrolled out of view, in the
+        #: board's order (:class:`~client.widgets.opponents.OpponentsLine` names them).
+        self._out_of_view: tuple[int, ...] = ()
+        self._board = Board(id="board")
+        self._opponents = OpponentsLine(id="opponents")
 
     def compose(self) -> ComposeResult:
         with Row(id="main"):
             with Column(id="left"):
                 yield StatusLine(id="status")
-                with Board(id="board"):  # the players' widgets go in around the chain
+                yield self._opponents
+                with self._board:  # the players' widgets go in around the chain
                     yield ChainView(id="chain")
                     yield BattleView(id="battle")
                     yield HandView(id="hand")
@@ -210,6 +236,8 @@ class TableScreen(Screen[None], QuickBlank):
     def on_mount(self) -> None:
         self.query_one(PromptBar).focus_choices()
         self._show_chat()
+        # after every layout pass (a scroll too): which heroes did the board scroll away
+        self.screen_layout_refresh_signal.subscribe(self, self._check_out_of_view, True)
         if self.frame is not None:
             self.show(self.frame)
 
@@ -260,6 +288,7 @@ class TableScreen(Screen[None], QuickBlank):
             block.hero.show(panel, wide)
             block.territory.show(panel, wide)
             block.show_hand(panel.open_hand, wide)
+        self._show_out_of_view()
         self.query_one("#chain", ChainView).show(table.chain)
         self.query_one("#battle", BattleView).show(table.battle)
         hand = self.query_one("#hand", HandView)
@@ -278,6 +307,7 @@ class TableScreen(Screen[None], QuickBlank):
         if self._layout and self._layout[1] != table.seat:
             self.inspected = None  # another seat sits here now (hot-seat)
         self._layout = layout
+        self._out_of_view = ()  # found again after the layout pass
         for block in self._blocks.values():
             block.remove()
         self._blocks = {}
@@ -295,6 +325,31 @@ class TableScreen(Screen[None], QuickBlank):
         board.following = True  # another seat's board (hot-seat) starts at its end
         board.scroll_end(animate=False)
         self.refresh(layout=True)
+
+    def _check_out_of_view(self, _screen: object) -> None:
+        """After a layout pass or a scroll: note which other players' hero panels the
+        board does not show, and name them over the board if that changed. Most passes
+        change nothing: this only compares a few numbers."""
+        heroes = {block.hero: seat for seat, block in self._blocks.items() if block.others}
+        if not heroes:
+            return
+        gone = self._board.out_of_view(set(heroes))
+        seats = tuple(seat for hero, seat in heroes.items() if hero in gone)
+        if seats != self._out_of_view:
+            self._out_of_view = seats
+            # not inside the layout pass that is ending: the line's height changes
+            self.call_next(self._show_out_of_view)
+
+    def _show_out_of_view(self) -> None:
+        """Name the players of :attr:`_out_of_view` over the board, from the frame's
+        panels (the line draws again only when what it says changed)."""
+        summaries: tuple[Summary, ...] = ()
+        if self._out_of_view and self.frame is not None:
+            panels = {panel.seat: panel for panel in self.frame.table.players}
+            summaries = tuple(
+                Summary.of(panels[seat]) for seat in self._out_of_view if seat in panels
+            )
+        self._opponents.show(summaries)
 
     def _show_details(self) -> None:
         """Draw the inspected card's details (panel and popup) from the current frame."""
@@ -342,7 +397,17 @@ class TableScreen(Screen[None], QuickBlank):
         self.query_one(Board).scroll_end(animate=False)
 
     def action_skip(self) -> None:
-        """Turn "pass until my turn" on, or off again (the controller checks the seat)."""
+        """Turn "pass until my turn" on, or off again (the controller checks the seat and
+        says what it did). A table that shows no seat of this terminal's (a spectator's,
+        or the public view while a bot plays at a hot-seat table) has nothing to pass: P
+        says so rather than nothing."""
+        if self.frame is not None and self.frame.table.seat is None:
+            if self.watching:
+                said = "You are watching: there is nothing to pass."
+            else:
+                said = "No seat of yours is shown now: P works once your table is back."
+            self.notify(said, timeout=3)
+            return
         self.post_message(PromptBar.Skip(None))
 
     def action_details(self) -> None:

@@ -1,0 +1,118 @@
+"""The other players' essentials under the status line, while the board has scrolled
+their hero panels out of its view.
+
+A board taller than its room is kept scrolled to its end (your hero, your hand, the
+battle), so the other players' hero lines go out of sight above it. This line then
+names each of them with their hero, health, gold and hand, and marks the one to act:
+enough to know whether an attack kills without scrolling up or reading the log. It is
+hidden while every other hero's first line shows on the board (the common case).
+
+The opponents share one line; when they do not fit in full, each is shortened, and they
+wrap to a second line only if even that does not fit (four players at 80 columns).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual import events, on
+from textual.content import Content
+from textual.markup import escape
+from textual.widget import Widget
+
+from client.cards import short_hero
+from client.viewmodel.table import PlayerPanel
+from client.widgets import MarkupStatic, flow, lines, parsed
+
+#: Before the first opponent: they are up there, on the board.
+LEAD = "↑ "
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the line says of one player: the parts of :class:`PlayerPanel` it shows."""
+
+    name: str
+    hero: str  # the hero's short name
+    health: int
+    max_health: int
+    gold: int
+    hand: int
+    current: bool  # it is their turn
+    to_act: bool
+    out: str = ""  # "defeated" or "conceded" once out of the game
+
+    @classmethod
+    def of(cls, panel: PlayerPanel) -> Summary:
+        return cls(
+            name=panel.name,
+            hero=short_hero(panel.hero),
+            health=panel.health,
+            max_health=panel.max_health,
+            gold=panel.gold,
+            hand=panel.hand_total,
+            current=panel.is_current,
+            to_act=panel.is_to_act or panel.has_priority,
+            out="" if panel.alive else panel.out_word,
+        )
+
+
+def _health(s: Summary, gap: str) -> str:
+    style = "$error" if s.health * 4 <= s.max_health else "$success"  # as the hero panel
+    return f"[{style}]♥{gap}{s.health}/{s.max_health}[/]"
+
+
+def full_item(s: Summary) -> Content:
+    """One player in full: ``▶ Bob (Beledan)  ♥ 37/38  2g  hand 4  ◆ to act``."""
+    mark = "▶ " if s.current else ""
+    head = f"{mark}[b]{escape(s.name)}[/b] ({escape(s.hero)})"
+    if s.out:
+        return parsed(f"{head}  [$error]{s.out}[/]")
+    act = "  [$accent]◆ to act[/]" if s.to_act else ""
+    return parsed(f"{head}  {_health(s, ' ')}  [$warning]{s.gold}g[/]  hand {s.hand}{act}")
+
+
+def short_item(s: Summary) -> Content:
+    """One player shortened: ``▶Bob (Beledan) ♥37/38 2g h4 ◆``."""
+    mark = "▶" if s.current else ""
+    head = f"{mark}[b]{escape(s.name)}[/b] ({escape(s.hero)})"
+    if s.out:
+        return parsed(f"{head} [$error]{s.out}[/]")
+    act = " [$accent]◆[/]" if s.to_act else ""
+    return parsed(f"{head} {_health(s, '')} [$warning]{s.gold}g[/] h{s.hand}{act}")
+
+
+def opponents_content(summaries: tuple[Summary, ...], width: int) -> Content:
+    """The line (or two) for ``summaries`` in ``width`` cells (0: not known, in full)."""
+    rows = flow([full_item(s) for s in summaries], width, lead=LEAD, sep="  │  ")
+    if len(rows) > 1:
+        rows = flow([short_item(s) for s in summaries], width, lead=LEAD, sep=" │ ")
+    return lines(rows)
+
+
+class OpponentsLine(MarkupStatic):
+    """The players whose hero panels the board does not show: :func:`opponents_content`
+    for its width; hidden while there are none."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id)
+        self.summaries: tuple[Summary, ...] = ()
+        self.display = False
+
+    def show(self, summaries: tuple[Summary, ...]) -> None:
+        """Show ``summaries`` (none: hide). Nothing happens when they did not change."""
+        if summaries == self.summaries:
+            return  # most patches change nothing the line shows
+        self.summaries = summaries
+        self.display = bool(summaries)
+        self._fit()
+
+    @on(events.Resize)
+    def _fit(self) -> None:
+        if not self.summaries:
+            return  # hidden: drawn again when it shows
+        width = self.content_region.width
+        if not width and isinstance(self.parent, Widget):
+            # never laid out yet: the column's width, less this line's padding
+            width = self.parent.content_region.width - self.styles.gutter.width
+        self.set_markup(opponents_content(self.summaries, max(width, 0)))
