@@ -57,7 +57,10 @@ def leave_warning(
     code = table_info.get("table") or "its code"
     grace = options.get("grace")
     policy = _POLICY.get(str(options.get("policy")), _POLICY["wait"])
-    timed = isinstance(grace, (int, float)) and policy != _POLICY["wait"]
+    if policy == _POLICY["wait"] and options.get("timer"):
+        # the decision timer still runs for an away seat: out of time, it passes
+        policy = "the timer still runs for you: out of time, your seat passes"
+    timed = isinstance(grace, (int, float)) and policy in (_POLICY["bot"], _POLICY["concede"])
     after = f"after {grace:g} s away, {policy}" if timed else policy
     where = f"{address} " if address else ""
     return f"Your seat stays yours: join {where}{code} again to take it back ({after})."

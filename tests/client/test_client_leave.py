@@ -37,6 +37,9 @@ def test_what_leaving_does_is_said_for_each_kind_of_game() -> None:
     assert "ABC123" in joined and "after 60 s away, a bot plays your seat" in joined
     waits = leave_warning("joined", {**playing, "options": {"grace": 60, "policy": "wait"}})
     assert waits is not None and "the table waits for you" in waits and "60 s" not in waits
+    timed = {"grace": 60, "policy": "wait", "timer": 20}
+    runs = leave_warning("joined", {**playing, "options": timed}) or ""
+    assert "the table waits" not in runs and "the timer still runs for you" in runs
     for status in ("over", "waiting"):
         assert leave_warning("local", {**playing, "status": status}) is None
 
