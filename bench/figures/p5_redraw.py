@@ -58,7 +58,17 @@ class Stamps:
 
 def _position(seed: int = 3) -> View:
     """Seat 0's view of a crowded duel board where seat 0 must decide, holding at least
-    four cards."""
+    four cards, with a unit of the opponent's in play (the one-card patch damages it):
+    from the random game of ``seed``, or of the next seed that has one (the same one
+    for the same rules)."""
+    for tried in range(seed, seed + 50):
+        found = _crowded(tried)
+        if found is not None:
+            return found
+    raise ValueError(f"no random game of seeds {seed}–{seed + 49} has such a board")
+
+
+def _crowded(seed: int) -> View | None:
     from server.bots import random_choice
     from shared.rules.base import get_ruleset
 
@@ -70,7 +80,8 @@ def _position(seed: int = 3) -> View:
         if rules.is_over(state):
             break
         view = rules.view_for(state, 0)
-        if view.get("legal") and len(view["players"][0].get("hand") or []) >= 4:
+        enemy = any(p["units"] for p in view["players"] if p["seat"] != 0)
+        if view.get("legal") and enemy and len(view["players"][0].get("hand") or []) >= 4:
             crowd = sum(len(p["units"]) for p in view["players"])
             if best is None or crowd > best[0]:
                 best = (crowd, view)
@@ -79,8 +90,7 @@ def _position(seed: int = 3) -> View:
         action = random_choice(rules.view_for(state, seat), seed, seat)
         assert action is not None
         state, _ = rules.apply(state, seat, action)
-    assert best is not None
-    return best[1]
+    return None if best is None else best[1]
 
 
 def _one_card(view: View) -> View:
