@@ -43,7 +43,8 @@ KEYS = "# Allegiance: keys\n\n| Where | Keys |\n|---|---|\n" + "".join(
 action with its key: `enter` on one, then press the new key. A key that another action
 already uses in the same place is refused (the table's log and chat keys work at game
 over too); `⌫` gives an action its default back, `ctrl+r` all of them; *Save* in
-Settings keeps the changes. Key settings of the file that were ignored are listed there.
+Settings keeps the changes (from *Change keys*, *Done* does). Key settings of the file
+that were ignored are listed there.
 
 **Card browser.** Main menu → *Cards* (or *Card browser* in the palette): every card of the
 basic, elite and action decks, the heroes' special and equipment cards, and every hero
