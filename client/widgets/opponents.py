@@ -64,22 +64,24 @@ def _health(s: Summary, gap: str) -> str:
 
 def full_item(s: Summary) -> Content:
     """One player in full: ``▶ Bob (Beledan)  ♥ 37/38  2g  hand 4  ◆ to act``."""
-    mark = "▶ " if s.current else ""
-    head = f"{mark}[b]{escape(s.name)}[/b] ({escape(s.hero)})"
-    if s.out:
-        return parsed(f"{head}  [$error]{s.out}[/]")
-    act = "  [$accent]◆ to act[/]" if s.to_act else ""
-    return parsed(f"{head}  {_health(s, ' ')}  [$warning]{s.gold}g[/]  hand {s.hand}{act}")
+    return _item(s, compact=False)
 
 
 def short_item(s: Summary) -> Content:
     """One player shortened: ``▶Bob (Beledan) ♥37/38 2g h4 ◆``."""
-    mark = "▶" if s.current else ""
+    return _item(s, compact=True)
+
+
+def _item(s: Summary, compact: bool) -> Content:
+    gap = " " if compact else "  "
+    mark = ("▶" if compact else "▶ ") if s.current else ""
     head = f"{mark}[b]{escape(s.name)}[/b] ({escape(s.hero)})"
     if s.out:
-        return parsed(f"{head} [$error]{s.out}[/]")
-    act = " [$accent]◆[/]" if s.to_act else ""
-    return parsed(f"{head} {_health(s, '')} [$warning]{s.gold}g[/] h{s.hand}{act}")
+        return parsed(f"{head}{gap}[$error]{s.out}[/]")
+    act = f"{gap}[$accent]◆{'' if compact else ' to act'}[/]" if s.to_act else ""
+    hand = f"h{s.hand}" if compact else f"hand {s.hand}"
+    health = _health(s, "" if compact else " ")
+    return parsed(f"{head}{gap}{health}{gap}[$warning]{s.gold}g[/]{gap}{hand}{act}")
 
 
 def opponents_content(summaries: tuple[Summary, ...], width: int) -> Content:

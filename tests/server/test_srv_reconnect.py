@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from server.client import ProtocolClient
 from server.local import LocalServer
@@ -307,9 +308,8 @@ async def test_a_seat_that_says_it_leaves_is_reported_as_left(server: LocalServe
     await holder.close()
 
 
-async def test_a_player_may_concede_and_then_only_the_server_plays_the_seat(
-    server: LocalServer,
-) -> None:
+async def bob_against_a_bot(server: LocalServer) -> tuple[ProtocolClient, str, str, Any]:
+    """A realm duel being played: a bot, and Bob (seat 1) held by the client returned."""
     creator = ProtocolClient(server.url, "creator")
     await creator.connect()
     specs = [{"kind": "bot", "name": "Bot"}, {"kind": "human", "name": "Bob"}]
@@ -318,10 +318,16 @@ async def test_a_player_may_concede_and_then_only_the_server_plays_the_seat(
     )
     code = created["table"]
     await creator.join(code, 1)
-    token = creator.tokens[(code, 1)]
     table = server.server.lobby.get(code)
     assert table is not None
     await until(lambda: table.status == "playing")
+    return creator, code, creator.tokens[(code, 1)], table
+
+
+async def test_a_player_may_concede_and_then_only_the_server_plays_the_seat(
+    server: LocalServer,
+) -> None:
+    creator, code, token, table = await bob_against_a_bot(server)
     version = table.rules.version(table.state)
     reply = await creator.request({"t": "concede", "table": code, "seat": 1, "token": token})
     assert reply == {"t": "conceded", "id": reply["id"], "table": code, "seat": 1}
@@ -376,18 +382,7 @@ async def test_a_player_who_concedes_with_priority_is_not_told_it_waits(
 ) -> None:
     from server.bots import random_choice
 
-    creator = ProtocolClient(server.url, "creator")
-    await creator.connect()
-    specs = [{"kind": "bot", "name": "Bot"}, {"kind": "human", "name": "Bob"}]
-    created = await creator.create(
-        "realm", {"format": "duel"}, specs, {"seed": 5, "bot_seed": 5, "pass_delay": 0}, claim=[1]
-    )
-    code = created["table"]
-    await creator.join(code, 1)
-    token = creator.tokens[(code, 1)]
-    table = server.server.lobby.get(code)
-    assert table is not None
-    await until(lambda: table.status == "playing")
+    creator, code, token, table = await bob_against_a_bot(server)
     for _ in range(50):  # Bob's setup decisions, until Bob has priority
         await until(lambda: table.rules.to_act(table.state) == 1, timeout=20)
         prompt = table.state.prompt
