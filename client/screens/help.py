@@ -80,8 +80,8 @@ LEGEND = """\
   the battle damage the armor may still prevent this turn
 - `✦ Equip ready`: a ready hero ability · `cd 3`: its cooldown counter is 3 spaces from
   ready (one space closer each of your turns) · `L1 Smite`: locked, of level 1
-- `Infantry 3/4 dmg 2`: a unit of 3 attack power and 4 health (as the rulebook writes
-  "3/5") with 2 damage on it: 2 health left · then `+1`: its augment counters ·
+- `Infantry 3/4 dmg 2`: a unit of 3 attack power and 4 health (attack/health, as the
+  rulebook writes a unit's stats) with 2 damage on it: 2 health left · then `+1`: its augment counters ·
   `new`: it entered play this turn (it cannot attack yet) · `⊕Honed Edge`: a card
   attached to it
 - `exh`: exhausted (a unit, weapon or armor) · `curse 1`, `focus 2`: counters of that
