@@ -130,14 +130,43 @@ def on_join(conn: Connection, msg: dict[str, Any]) -> None:
         raise ProtocolError("seat_taken", "That seat is taken or is not a human seat.")
     hero = msg.get("hero")
     if hero is not None:
-        try:
-            table.check_setup({seat: hero})
-        except Exception as exc:
-            raise ProtocolError("bad_setup", str(exc)[:200]) from None
+        _check_hero(table, seat, hero)
     token = table.claim(seat, clean_name(msg.get("name") or "", conn.name), hero)
     conn.send(_reply(msg, {"t": "seated", "table": table.code, "seat": seat, "token": token}))
     _attach(conn, table, seat)
     table.maybe_start()
+
+
+def _check_hero(table: Table, seat: int, hero: Any) -> None:
+    """Refuses a joiner's hero the game could not start with (``bad_setup``). A hero
+    another seat already has is refused by naming that seat's player: the rules' own
+    words count the seats that chose it, which a joiner who chose first cannot follow."""
+    try:
+        table.check_setup({seat: hero})
+    except Exception as exc:
+        raise ProtocolError("bad_setup", _refused_hero_words(table, seat, hero, exc)) from None
+
+
+def _refused_hero_words(table: Table, seat: int, hero: Any, exc: Exception) -> str:
+    holder = next((s for s in table.seats if s.seat != seat and s.hero == hero), None)
+    if holder is None or table.series.best_of > 1:  # a match refuses any chosen hero
+        return str(exc)[:200]
+    name = _hero_name(table, str(hero))
+    if holder.kind == "human" and holder.token_hash is None:  # set by the host, not yet taken
+        return f"{name} is kept for seat {holder.seat + 1}; choose another hero."
+    number = f"seat {holder.seat + 1}"
+    who = number if holder.name.casefold() == number else f"{holder.name} ({number})"
+    return f"{name} is already taken by {who}; choose another hero."
+
+
+def _hero_name(table: Table, hero: str) -> str:
+    """A hero's name as players know it; the id where the rule set has no catalog."""
+    if table.game != "realm":
+        return hero
+    from shared.rules.realm.catalog import load_catalog
+
+    known = load_catalog().heroes.get(hero)
+    return known.name if known is not None else hero
 
 
 def _full_table_words(table: Table) -> str:

@@ -431,21 +431,26 @@ def start_next(table: Table) -> None:
 
 
 def _fresh_seats(table: Table) -> None:
-    """Every human asked for this game, so no bot plays for them; those gone away since
-    get the reconnect grace, as after a restart."""
+    """Every human asked for this game, so no bot plays for them, except a seat a bot
+    took over whose player is still gone: it agreed unasked, and its bot plays on from
+    the start (its grace ran out already: a second one would only make the new game wait
+    for it, and then say again that a bot took the seat over). Those gone away since get
+    the reconnect grace, as after a restart."""
     table._legal_cache = None
     for s in table.seats:
         s.recent.clear()
         s.hold_armed = False
         if s.kind == "human":
-            s.takeover = s.conceded = False
+            s.takeover = s.takeover and not table.connected(s.seat)
+            s.conceded = False
     _grace_for_the_absent(table)
 
 
 def _grace_for_the_absent(table: Table) -> None:
-    """Start the reconnect grace of every human seat that has no connection now."""
+    """Start the reconnect grace of every human seat that has no connection now and no
+    bot playing for it."""
     for s in table.seats:
-        if s.kind == "human" and not table.connected(s.seat):
+        if s.kind == "human" and not s.takeover and not table.connected(s.seat):
             table._start_grace(s)
 
 

@@ -45,6 +45,9 @@ FORMATS = {
     "team": ("team", 4),
 }
 ALL_FORMATS = ("duel", "ffa3", "ffa4", "sworn3", "sworn4", "team")
+#: The formats named without their seats, and the one they are: 4 seats. A run says the
+#: full name (``ffa4``), so its summary tells how many seats its games had.
+SHORT_FORMATS = {"ffa": "ffa4", "sworn": "sworn4"}
 MAX_DECISIONS = 20000
 
 
@@ -483,8 +486,10 @@ def add_sim_arguments(parser: argparse.ArgumentParser) -> None:
     add(
         "--format",
         default="duel",
-        help=f"{', '.join(FORMATS)} (ffa and sworn: 4 seats), or all (cycles through "
-        "every format); default duel",
+        help="duel (2 seats); ffa3, ffa4: a free-for-all of 3 or 4 seats; sworn3, sworn4: "
+        "a sworn enemy game of 3 or 4 seats; team (2 against 2); ffa and sworn alone are "
+        "ffa4 and sworn4 (4 seats, where play and host start with 3: say ffa3 or sworn3 "
+        "for those); all: duel, ffa3, ffa4, sworn3, sworn4 and team in turn. Default duel",
     )
     add(
         "--heroes",
@@ -510,8 +515,9 @@ def add_sim_arguments(parser: argparse.ArgumentParser) -> None:
     add(
         "--round-robin",
         action="store_true",
-        help="duel every pair of heroes (--heroes, default all) --games times "
-        "and print a hero × hero win-rate matrix",
+        help="duel every pair of two different heroes --games times and print a hero × "
+        "hero win-rate matrix; --heroes is then the pool of heroes (default all), each "
+        "named once, not the heroes by seat",
     )
     add(
         "--versus",
@@ -623,13 +629,36 @@ class Plan:
 
 def _check_one_seat_each(fmt: str, heroes: Sequence[str] | None) -> None:
     """``--heroes`` is repeated across the seats: it may not give a hero to two seats of
-    one game (docs/rulings.md 46). :class:`FlagError` when it would."""
-    seats = [s["hero"] for s in make_setup(fmt, heroes)["seats"] if s["hero"] != "random"]
+    one game (docs/rulings.md 46). :class:`FlagError` when it would, saying that the list
+    was repeated when it is shorter than the table."""
+    setup_seats = make_setup(fmt, heroes)["seats"]
+    seats = [s["hero"] for s in setup_seats if s["hero"] != "random"]
     for hero in seats:
         if seats.count(hero) > 1:
+            given = len(heroes or ())
+            repeated = (
+                f" (its {given} hero{'' if given == 1 else 'es'} repeated over the "
+                f"{len(setup_seats)} seats)" if given < len(setup_seats) else ""
+            )
             raise FlagError(
-                f"--heroes gives {hero} to {seats.count(hero)} seats of a {fmt} game; a hero "
-                "can be at one seat only: name one per seat, or 'random'"
+                f"--heroes gives {hero} to {seats.count(hero)} seats of a {fmt} game"
+                f"{repeated}; a hero can be at one seat only: name a different hero for "
+                "each seat, or 'random'"
+            )
+
+
+def _check_pool(heroes: tuple[str, ...] | None) -> None:
+    """A round-robin's ``--heroes`` is a pool of heroes, not one per seat: a hero named
+    twice would duel itself, which no game allows (one board per hero, docs/rulings.md
+    46). :class:`FlagError` naming it."""
+    named = [h for h in heroes or () if h != "random"]
+    for hero in named:
+        if named.count(hero) > 1:
+            times = "twice" if named.count(hero) == 2 else f"{named.count(hero)} times"
+            raise FlagError(
+                f"--heroes names {hero} {times}; a round-robin duels each "
+                "pair of two different heroes (a hero cannot duel itself), so name each "
+                "hero once"
             )
 
 
@@ -641,6 +670,7 @@ def _plan(args: argparse.Namespace, known: list[str]) -> Plan:
     if args.jobs < 1:
         raise FlagError("--jobs must be at least 1")
     fmt = str(args.format).lower()
+    fmt = SHORT_FORMATS.get(fmt, fmt)
     if fmt != "all" and fmt not in FORMATS:
         raise FlagError(
             f"unknown --format {args.format!r}; expected one of {', '.join([*FORMATS, 'all'])}"
@@ -660,6 +690,8 @@ def _plan(args: argparse.Namespace, known: list[str]) -> Plan:
         raise FlagError("--versus needs --round-robin")
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     budget = Budget(iterations=args.iterations, seconds=args.think)
+    if args.round_robin:
+        _check_pool(heroes)
     pool = _pool(heroes, known) if args.round_robin else None
     # (format, seat heroes) of each game
     games: list[tuple[str, tuple[str, ...] | None]]
@@ -670,7 +702,7 @@ def _plan(args: argparse.Namespace, known: list[str]) -> Plan:
     else:
         games = [(ALL_FORMATS[i % len(ALL_FORMATS)] if fmt == "all" else fmt, heroes)
                  for i in range(args.games)]  # fmt: skip
-    for f in sorted({f for f, h in games if h}):
+    for f in sorted({f for f, h in games if h and pool is None}):  # a pair: two heroes
         _check_one_seat_each(f, heroes)
     record = _check_record(str(args.record)) if args.record else None
     jobs = [Job(i, f, h, bots, seed + i, budget, not args.fast, record)

@@ -23,27 +23,32 @@ def sworn_hunter(view: dict[str, Any]) -> str:
 
 
 def concede_warning(view: dict[str, Any]) -> str:
-    """What conceding does in this game, for people."""
+    """What conceding does in this game, for people. While the game is being set up
+    (starting equipment) nobody has priority yet, so the seat is not out at once: the
+    server answers its setup choices and it leaves at its first priority (ruling 41)."""
+    if view.get("phase") == "setup":
+        when = (
+            "The game is still being set up: the server makes your setup choices as if "
+            "your time ran out, and you are out of the game at your first priority in "
+            "its first turn"
+        )
+    else:
+        when = "You are out of the game"
+    return f"{when}{_what_follows(view)} This cannot be undone."
+
+
+def _what_follows(view: dict[str, Any]) -> str:
+    """The rest of the sentence that says a seat is out: what becomes of the game."""
     if view.get("format") == "duel":
         seat = view.get("seat")
         other = [p.get("name") for p in view.get("players", []) if p.get("seat") != seat]
         winner = str(other[0]) if len(other) == 1 and other[0] else "the other player"
-        return f"You are out of the game: {winner} wins it. This cannot be undone."
+        return f": {winner} wins it."
     if view.get("format") == "sworn":
-        hunter = sworn_hunter(view)
-        return (
-            f"You are out of the game, and so {hunter}, whose sworn enemy you are, wins "
-            "it. This cannot be undone."
-        )
+        return f", and so {sworn_hunter(view)}, whose sworn enemy you are, wins it."
     if view.get("format") == "team":
-        return (
-            "You are out of the game: your cards leave it, and your partner plays on for "
-            "your team. This cannot be undone."
-        )
-    return (
-        "You are out of the game: your cards leave it, and the others play on. This "
-        "cannot be undone."
-    )
+        return ": your cards leave it, and your partner plays on for your team."
+    return ": your cards leave it, and the others play on."
 
 
 class ConcedeScreen(LeaveScreen):

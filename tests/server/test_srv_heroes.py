@@ -38,7 +38,7 @@ async def test_a_joiner_cannot_take_the_hero_another_seat_chose(server: LocalSer
     await joiner.connect()
     reply = await joiner.request({"t": "join", "table": created["table"], "hero": "kael_morvane"})
     assert reply["t"] == "error" and reply["code"] == "bad_setup"
-    assert "Kael Morvane is chosen by seats 1 and 2" in reply["message"]
+    assert "Kael Morvane is already taken by seat 1; choose another hero." in reply["message"]
     reply = await joiner.request({"t": "join", "table": created["table"], "hero": "nyx_valendra"})
     assert reply["t"] == "seated"
     await joiner.close()

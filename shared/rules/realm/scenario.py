@@ -41,11 +41,15 @@ from shared.rules.realm import chain, engine, flow, ops
 from shared.rules.realm.catalog import CardDef, Catalog, CatalogError, HeroDef, load_catalog
 from shared.rules.realm.engine import Action
 from shared.rules.realm.state import GameState, Phase, Zone, armor_ref, hero_ref, weapon_ref
+from shared.rules.realm.targets import candidates
 
 _COMMENT = re.compile(r"(^|\s)#(\s.*)?$")   # "# note"; "Recruit#2" is a unit index
 
 
 PHASES = ("setup", "start", "maneuver", "end")
+#: The decisions that announce targets (``-> TARGETS`` in a script): the last item of
+#: their action is the flat tuple of targets.
+_TARGETED = ("play", "ability", "activate", "targets")
 DECKS = ("basic", "elite", "action")
 
 
@@ -541,7 +545,37 @@ class Scenario:
                 raise Refused("game_over", "The game has ended.")
             raise Refused("not_your_turn", f"{self._who()} must decide now "
                                            f"({self._pending()}), not {self.names[seat]}")
-        self.events.extend(engine.apply_action(g, seat, action))
+        self.events.extend(engine.apply_action(g, seat, self._in_rules_order(seat, action)))
+
+    def _in_rules_order(self, seat: int, action: Action) -> Action:
+        """``action`` with its targets in the order the rules take them. The rules list
+        one set of targets once: each group (one per target of the card's text, in that
+        order) holds its units seat by seat, each seat's in the order they entered play,
+        then heroes. A script names them in any order within a group
+        (``-> A:Infantry, A:Halberdier``), so each group is sorted into that order; a
+        target the group cannot take is left where it is, for the rules to refuse."""
+        g = self.g
+        if action[0] not in _TARGETED or not isinstance(action[-1], tuple) or len(action[-1]) < 2:
+            return action
+        if engine.is_legal(g, seat, action):
+            return action
+        head = action[:-1]
+        if not any(len(b) == len(action) and b[:-1] == head for b in engine.legal_now(g, seat)):
+            return action  # refused for its source, cost or timing: not for the order
+        found = engine._announced_program(g, action)
+        if found is None:
+            return action
+        prog, who, source, _ = found
+        flat, start, ordered = action[-1], 0, []
+        for n, spec in enumerate(prog.targets):
+            size = len(flat) - start if n == len(prog.targets) - 1 else spec.max
+            group = flat[start:start + size]
+            where = {ref: k for k, ref in enumerate(candidates(g, spec, who, source))}
+            if any(ref not in where for ref in group):
+                return action
+            ordered.extend(sorted(group, key=where.__getitem__))
+            start += size
+        return (*head, tuple(ordered))
 
     def _who(self) -> str:
         pr = self.g.prompt
