@@ -68,7 +68,8 @@ armor, targets and choices. `{table_skip}` again stops it.
 """
 
 #: What the table's shorthand means, figure by figure, in the rulebook's words; each
-#: item is drawn by the hero, territory and hand widgets or the status line.
+#: item is drawn by the hero, territory, hand and chain widgets, the line of players
+#: scrolled out of view, the prompt or the status line.
 LEGEND = """\
 # Reading the table
 
@@ -80,12 +81,20 @@ LEGEND = """\
   the battle damage the armor may still prevent this turn
 - `✦ Equip ready`: a ready hero ability · `cd 3`: its cooldown counter is 3 spaces from
   ready (one space closer each of your turns) · `L1 Smite`: locked, of level 1
+- `reserves: Skeleton ×10` (wide layout): the hero's special cards not in play; they
+  come into play from there and go back there when they leave play
 - `Infantry 3/4 dmg 2`: a unit of 3 attack power and 4 health (attack/health, as the
-  rulebook writes a unit's stats) with 2 damage on it: 2 health left · then `+1`: its augment counters ·
-  `new`: it entered play this turn (it cannot attack yet) · `⊕Honed Edge`: a card
-  attached to it
+  rulebook writes a unit's stats) with 2 damage on it: 2 health left · then `+1`: its
+  augment counters · `new`: it entered play this turn (it cannot attack yet) ·
+  `⊕Honed Edge`: a card attached to it
 - `exh`: exhausted (a unit, weapon or armor) · `curse 1`, `focus 2`: counters of that
   kind, on the hero (after its armor) or on a unit
+- `Chain ▶ 2. Execute (Bob) → Infantry (Alice)`: the maneuvers announced and not yet
+  resolved, the last one on top; `▶`: the one that resolves next · `(Bob)`: who
+  announced it · `→`: its targets
+- `↑ Bob (Beledan) ♥ 37/38 …` under the status line: the players whose hero lines the
+  board has scrolled out of view above · `↑ 2 above` `↓ 3 more` under the prompt: lines
+  of the list out of view (the arrow keys scroll to them)
 - The status line's `priority: Bob`: Bob may announce a maneuver (or respond to the
   chain) or pass, now · `to act: Bob`: Bob must make a decision (attackers, defenders,
   targets, a choice as an effect resolves, …). `{table_details}` on a card: its details.

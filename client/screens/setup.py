@@ -273,6 +273,13 @@ class SetupScreen(Screen[LocalPlan | None]):
     SetupScreen.-small .row > Select.kind { width: 16; }
     SetupScreen.-small .row > Input.name { width: 13; margin: 0 1; }
     SetupScreen.-small .buttons { padding: 0; }
+    /* A one-line field has no border to light up when it has the focus (Textual only
+       tints it a shade): it takes the cursor's colours, so Tab is plain to follow. */
+    SetupScreen.-small Select:focus > SelectCurrent,
+    SetupScreen.-small Input:focus {
+        background: $block-cursor-background;
+        color: $block-cursor-foreground;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [

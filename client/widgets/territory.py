@@ -51,6 +51,12 @@ class Territory(CardStrip):
         self._shown: tuple[tuple[UnitLine, ...], bool] | None = None
 
     def show(self, panel: PlayerPanel, wide: bool = False) -> None:
+        """Draw ``panel``'s units; a player out of the game has no territory line (their
+        hero panel's one line says they are out)."""
+        if self.display != panel.alive:
+            if self.has_focus:  # hidden, it cannot keep the keys: back to the prompt
+                self.action_leave()
+            self.display = panel.alive
         if (panel.units, wide) == self._shown:
             return
         self._shown = (panel.units, wide)

@@ -311,6 +311,6 @@ def test_the_history_says_who_chose_for_an_absent_chooser() -> None:
     chose = game(2, [1], chooser=1)
     assert "(Bo chose second)" in _game_line(chose, names)
     timed = {**chose, "chosen_by": "timeout"}
-    assert "(Bo out of time: second)" in _game_line(timed, names)
+    assert "(Bo ran out of time to choose and played second)" in _game_line(timed, names)
     by_bot = {**chose, "first": 1, "chosen_by": "bot"}
     assert "(Bo away: a bot chose first)" in _game_line(by_bot, names)

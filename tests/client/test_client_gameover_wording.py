@@ -63,7 +63,7 @@ def test_one_opponent_who_conceded_is_still_named() -> None:
     view["players"][1]["conceded"] = True
     view["players"][2]["conceded"] = True  # Carol, of the winning team, conceded earlier
     view["result"] = {"winners": [0, 2], "reason": "opponent_conceded"}
-    assert "(opponent conceded)" in over_markup(build_table(view)).splitlines()[0]
+    assert "(Bob conceded; Dan was defeated)" in over_markup(build_table(view)).splitlines()[0]
 
 
 def rematch(**kw: Any) -> dict[str, Any]:
