@@ -419,6 +419,10 @@ class TableScreen(Screen[None], QuickBlank):
             on_line = self._prompt_line_ref()  # the card (ability, unit) the line is about
             if on_line is not None:
                 self.inspected = on_line
+            elif (label := self.query_one(PromptBar).highlighted_label()) is not None:
+                # a line about no card ("Decline", "Pass"): not the card looked at before
+                self.notify(f"{label}: no card to show for this line.", timeout=3)
+                return
         if self.inspected is None or self.frame is None or self._popup is not None:
             if self.inspected is None:
                 said = "Tab to a card (or click one) or to a prompt line about one first."

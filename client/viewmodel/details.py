@@ -8,7 +8,11 @@ target references, ``docs/realm-interface.md``):
 - ``"h:<seat>"`` a hero; ``"w:<seat>"`` / ``"r:<seat>"`` its weapon / armor face;
 - ``"a:<seat>:<ability>"`` a hero ability;
 - ``"k:<id>"`` an entry of the chain (what it comes from, who announced it, its
-  targets).
+  targets);
+- ``"card:<id>"`` a card by its catalog id alone, nowhere on the table (an equipment
+  face not chosen yet); ``"d:<deck>:<id>"`` a card of that deck's discard pile;
+- several references joined by ``+`` (:func:`together`): the cards one prompt line
+  names, shown one after the other (an equipment line's weapon and armor faces).
 
 Everything shown comes from the :class:`~client.viewmodel.table.TableModel` of the
 displayed seat (itself built from that seat's view) and the public card catalog: a card
@@ -17,7 +21,7 @@ that is not in that model (another seat's hand, a deck) has no details.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from client.cards import CardBook, CardInfo, default_book
 from client.viewmodel.table import (
@@ -60,15 +64,29 @@ class CardDetails:
     #: hero's every ability with its text and the decks (the compact layout shows
     #: neither on the board).
     more: tuple[str, ...] = ()
+    #: The other cards of the same reference (:func:`together`), shown after this one.
+    also: tuple[CardDetails, ...] = ()
+
+
+def together(refs: tuple[str, ...] | list[str]) -> str:
+    """One reference for several cards, shown together (the first one's details, then
+    the others')."""
+    return "+".join(refs)
 
 
 def card_details(table: TableModel, ref: str, book: CardBook | None = None) -> CardDetails | None:
     """The details of ``ref`` as the table's seat sees it; None if it is not on the table."""
     book = book or default_book()
+    if "+" in ref:
+        return _together(table, ref.split("+"), book)
     kind, _, rest = ref.partition(":")
     try:
         if kind == "card":  # a card by its id alone (a prompt line about a card not in play)
             return _catalog_card(rest, book)
+        if kind == "d":  # a card of a discard pile: its printed facts, and which pile
+            deck, _, card_id = rest.partition(":")
+            found = _catalog_card(card_id, book)
+            return None if found is None else replace(found, ref=ref, where=_pile(deck))
         if kind == "c":
             return _hand_card(table, int(rest), book)
         if kind == "u":
@@ -93,6 +111,28 @@ def card_details(table: TableModel, ref: str, book: CardBook | None = None) -> C
     except ValueError:
         return None
     return None
+
+
+def _together(table: TableModel, refs: list[str], book: CardBook) -> CardDetails | None:
+    """The details of each of ``refs`` that is on the table, the first with the others
+    as its :attr:`~CardDetails.also`; None when none is."""
+    found = [d for d in (card_details(table, r, book) for r in refs) if d is not None]
+    if not found:
+        return None
+    return replace(found[0], also=tuple(found[1:]))
+
+
+#: The discard piles in words, by deck.
+_PILES = {
+    "basic": "the basic unit discard pile",
+    "elite": "the elite unit discard pile",
+    "action": "the action discard pile",
+}
+
+
+def _pile(deck: str) -> str:
+    """Where a card of ``deck``'s discard pile is: "In the basic unit discard pile"."""
+    return f"In {_PILES.get(deck, 'a discard pile')}"
 
 
 #: What each kind of chain entry is, in words.
@@ -255,8 +295,9 @@ def _kind(info: CardInfo, fallback: str = "") -> str:
 
 
 def _catalog_card(card_id: str, book: CardBook) -> CardDetails | None:
-    """A card named by its id alone: an equipment face not chosen yet, a card of a
-    discard pile. Its printed facts; None for an id the cards do not have."""
+    """A card named by its id alone: an equipment face not chosen yet (a card of a
+    discard pile says its pile instead of "Not in play"). Its printed facts; None for
+    an id the cards do not have."""
     info = book.info(card_id)
     if not (info.kind or info.text):
         return None

@@ -48,9 +48,9 @@ class Choice:
     children: tuple[Choice, ...] = ()
     detail: str = ""  # card text or a hint shown beside the list
     command: str = ""  # not a game action: a request to the table (``"skip"``)
-    #: The cards the line names when its action does not say them (a face of the
-    #: equipment, a card of a discard pile): ``i`` shows each in turn (see
-    #: :data:`CARD_REF`).
+    #: The cards the line names when its action does not say them (the faces of the
+    #: equipment, a card of a discard pile): ``i`` shows them all at once (see
+    #: :data:`CARD_REF`, :data:`PILE_REF`).
     refs: tuple[str, ...] = ()
     #: A group's question while its lines are listed ("Play Honed Edge: choose a target").
     ask: str = ""
@@ -60,9 +60,13 @@ class Choice:
         return self.action is not None
 
 
-#: The reference of a card by its catalog id, for a card that is not on the table (an
-#: equipment face not chosen yet, a card in a discard pile): ``"card:forgeplate"``.
+#: The reference of a card by its catalog id, for a card that is nowhere on the table
+#: (an equipment face not chosen yet): ``"card:forgeplate"``.
 CARD_REF = "card:"
+
+#: The reference of a card of a discard pile, by its deck and catalog id (its details
+#: say which pile it is in): ``"d:basic:infantry"``.
+PILE_REF = "d:"
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,9 @@ class AttackerSlot:
     ref: str
     label: str
     defenders: tuple[DefenderOption, ...]
+    #: The question while its defenders are listed ("Defend against Infantry (Alice)
+    #: 3/4: choose a defender"): the list itself names only the defenders.
+    ask: str = ""
 
 
 @dataclass(frozen=True)
@@ -412,7 +419,7 @@ def _named_refs(
     """The cards an ``equip``, ``choose`` or ``trigger`` line names, as references."""
     prompt = view.get("prompt") or {}
     kind = action.get("kind")
-    if kind == "equip":  # the weapon first, then the armor (``i`` again)
+    if kind == "equip":  # the weapon, then the armor: ``i`` shows both
         return tuple(CARD_REF + str(action[face]) for face in ("weapon", "armor"))
     if kind == "trigger":
         for item in prompt.get("triggers") or []:
@@ -469,10 +476,11 @@ def _own_unit(
 
 
 def _in_discard_pile(name: str, view: Mapping[str, Any], namer: Namer) -> tuple[str, ...]:
-    for pile in (view.get("decks") or {}).values():
+    """The card of that name in a discard pile, with its pile (:data:`PILE_REF`)."""
+    for deck, pile in (view.get("decks") or {}).items():
         for card in (pile or {}).get("discard") or []:
             if namer.card(str(card)) == name:
-                return (CARD_REF + str(card),)
+                return (f"{PILE_REF}{deck}:{card}",)
     return ()
 
 
@@ -655,7 +663,13 @@ def _defenders(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> Pr
     order = [str(r) for r in battle.get("attackers") or []]
     order += [r for r in by_attacker if r not in order]
     slots = tuple(
-        AttackerSlot(ref, namer.ref(ref), tuple(by_attacker.get(ref, ()))) for ref in order
+        AttackerSlot(
+            ref,
+            namer.ref(ref),
+            tuple(by_attacker.get(ref, ())),
+            ask=f"Defend against {namer.ref(ref)}{_board_figures(ref, view)}: choose a defender",
+        )
+        for ref in order
     )
     paired = tuple(
         f"{namer.ref(str(d))} defends {namer.ref(str(a))}" for a, d in battle.get("pairs") or []
@@ -668,6 +682,25 @@ def _defenders(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> Pr
         done_action=next((a for a in legal if a["kind"] == "done"), None),
         seat=view.get("seat"),
     )
+
+
+def _board_figures(ref: str, view: Mapping[str, Any]) -> str:
+    """An attacker's figures as the board shows them: a unit's " 3/4" (and " dmg 1"
+    when damaged), a weapon's " 2atk"; "" when the view does not show them."""
+    kind, _, rest = ref.partition(":")
+    if kind not in ("u", "w") or not rest.isdigit():
+        return ""
+    number = int(rest)  # a unit's handle, or the seat of a hero's weapon
+    for player in view.get("players") or []:
+        if kind == "w" and player.get("seat") == number:
+            attack = (player.get("weapon") or {}).get("attack")
+            return f" {attack}atk" if attack is not None else ""
+        units = (player.get("units") or []) if kind == "u" else []
+        for unit in (u for u in units if u.get("handle") == number):
+            health = unit.get("max_health", unit.get("health", 0))
+            damage = f" dmg {unit['damage']}" if unit.get("damage") else ""
+            return f" {unit.get('attack', 0)}/{health}{damage}"
+    return ""
 
 
 def build_prompt(view: Mapping[str, Any], book: CardBook | None = None) -> Prompt:

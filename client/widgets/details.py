@@ -31,6 +31,13 @@ def details_markup(details: CardDetails | None, hint: str = HINT, full: bool = F
     ``full`` (the popup) adds what only the popup shows (a hero's abilities, the decks)."""
     if details is None:
         return hint
+    # the other cards of the same prompt line (an equipment line's armor face), after a
+    # blank line: one look shows every card the line names
+    return "\n\n".join(_card_markup(d, full) for d in (details, *details.also))
+
+
+def _card_markup(details: CardDetails, full: bool) -> str:
+    """One card of :func:`details_markup`."""
     head = f"[b]{escape(details.name)}[/b]"
     if details.cost:
         head += f"  [$warning]{escape(details.cost)}[/]"

@@ -11,6 +11,7 @@ defender; ``d`` confirms).
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any, ClassVar
 
@@ -28,6 +29,7 @@ from textual.style import Style
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from client.viewmodel.details import together
 from client.viewmodel.prompt import (
     AttackerSlot,
     Choice,
@@ -149,7 +151,6 @@ class PromptBar(Vertical):
         self._opened: list[Choice] = []  # the groups open in the stack, for their questions
         self._entries: list[tuple[str, Any]] = []
         self._numbers: list[int] = []  # the entry each number key picks (1 is the first)
-        self._looked: tuple[object, int] = (None, 0)  # the line "i" was asked about, times
         self._selected: set[int] = set()  # attackers mode: indices into prompt.attackers
         self._pairs: dict[str, DefenderOption] = {}  # defenders mode: attacker ref → pair
         self._picking: AttackerSlot | None = None
@@ -195,7 +196,7 @@ class PromptBar(Vertical):
         self.set_class(prompt.is_mine, "-mine")
         self.set_class(prompt.response, "-response")
         self._drawn = True
-        title = escape(self._opened[-1].ask if self._opened else prompt.title)
+        title = escape(self._question())
         if self.busy:
             title += " [$text-muted](sent…)[/]"
         self._set_text("#prompt-title", title)
@@ -223,6 +224,13 @@ class PromptBar(Vertical):
         if shown != self._bindings_shown:
             self._bindings_shown = shown
             self.refresh_bindings()
+
+    def _question(self) -> str:
+        """The title: the open group's question, or the attacker whose defenders are
+        listed, else the prompt's own."""
+        if self._picking is not None and self._picking.ask:
+            return self._picking.ask
+        return self._opened[-1].ask if self._opened else self.prompt.title
 
     def _items(self) -> tuple[list[tuple[str, Any]], list[Option]]:
         mode = self.prompt.mode
@@ -443,14 +451,17 @@ class PromptBar(Vertical):
             self._activate(index)
 
     def highlighted_refs(self, seat: int | None) -> list[str]:
-        """What the highlighted line is about (``action_refs``): "i" shows its details."""
+        """What the highlighted line is about (``action_refs``): "i" shows its details.
+        The cards a line names (``refs``) are one reference (``together``): "i" shows
+        an equipment line's weapon and its armor at once. [] for a line about no card
+        ("Decline", "Pass"), and when no line is highlighted."""
         index = self.query_one("#choices", OptionList).highlighted
         if index is None or not 0 <= index < len(self._entries):
             return []
         kind, payload = self._entries[index]
         action: Action | None = None
         if kind == "choice" and payload.refs:
-            return self._in_turn(payload, payload.refs)
+            return [together(payload.refs)]
         if kind == "choice":
             action = first_action(payload)
         elif kind == "toggle":
@@ -461,17 +472,21 @@ class PromptBar(Vertical):
             return []
         return action_refs(action, seat, target_first=len(self._stack) > 1)  # a target line
 
-    def _in_turn(self, choice: Choice, refs: tuple[str, ...]) -> list[str]:
-        """``refs`` starting from the next one each time the same line is asked about
-        again: "i" shows a line's weapon, then (asked again) its armor."""
-        line, times = self._looked
-        times = times + 1 if line is choice else 0
-        self._looked = (choice, times)
-        start = times % len(refs)
-        return [*refs[start:], *refs[:start]]
+    def highlighted_label(self) -> str | None:
+        """The words of the highlighted line as drawn, without its number ("Decline (do
+        not use this effect)"); None when no line is highlighted. What "i" names when
+        the line is about no card."""
+        index = self.query_one("#choices", OptionList).highlighted
+        if index is None or not 0 <= index < len(self._labels):
+            return None
+        return _NUMBER.sub("", parsed(self._labels[index]).plain).strip()
 
     def focus_choices(self) -> None:
         self.query_one("#choices", OptionList).focus()
+
+
+#: The number drawn before a line ("3. ").
+_NUMBER = re.compile(r"^\s*\d\.\s")
 
 
 def _passes(choice: Choice) -> bool:

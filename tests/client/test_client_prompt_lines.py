@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from client.screens.table import TableScreen
-from client.viewmodel.prompt import CARD_REF, NO_ATTACKER, TITLE_WIDTH, build_prompt
+from client.viewmodel.details import together
+from client.viewmodel.prompt import CARD_REF, NO_ATTACKER, PILE_REF, TITLE_WIDTH, build_prompt
 from client.widgets.details import DetailsPopup
 from client.widgets.prompt import PromptBar
 from shared.rules.realm.ruleset import RULESET
@@ -34,9 +35,9 @@ def raise_the_dead() -> dict[str, Any]:
 def test_an_option_of_a_discard_pile_names_that_card() -> None:
     refs = [c.refs for c in build_prompt(raise_the_dead()).choices]
     assert refs == [
-        (CARD_REF + "tax_collector",),
-        (CARD_REF + "shieldbearer",),
-        (CARD_REF + "infantry",),
+        (PILE_REF + "basic:tax_collector",),
+        (PILE_REF + "elite:shieldbearer",),
+        (PILE_REF + "basic:infantry",),
         (),  # "No more" is no card
     ]
 
@@ -70,19 +71,18 @@ def test_a_triggered_effect_line_names_its_unit_or_equipment() -> None:
 
 
 @pytest.mark.asyncio
-async def test_i_again_on_an_equipment_line_turns_to_its_armor() -> None:
+async def test_i_on_an_equipment_line_is_about_its_weapon_and_its_armor() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         Fake(app, [0]).show(0, v.equip())
         await pilot.pause()
         bar = app.screen.query_one(PromptBar)
         weapon, armor = CARD_REF + "lance_of_dominion", CARD_REF + "adamantine_platemail"
-        assert bar.highlighted_refs(0)[0] == weapon
-        assert bar.highlighted_refs(0)[0] == armor
-        assert bar.highlighted_refs(0)[0] == weapon
-        await pilot.press("down")  # another line starts again from its weapon
+        assert bar.highlighted_refs(0) == [together((weapon, armor))]
+        assert bar.highlighted_refs(0) == [together((weapon, armor))]  # the same, again
+        await pilot.press("down")  # another line: its own weapon and armor
         await pilot.pause()
-        assert bar.highlighted_refs(0)[0] == weapon
+        assert bar.highlighted_refs(0) == [together((weapon, CARD_REF + "crimson_shield"))]
 
 
 @pytest.mark.asyncio
