@@ -127,6 +127,18 @@ def _deck(e: Event) -> str:
     return DECK_NAMES.get(str(e.get("deck")), "deck")
 
 
+def _control_changed(e: Event, n: Namer) -> str:
+    """"Bob took control of Alice's Infantry; it leaves the battle.": the unit by its card
+    (the view already shows it on its new side), whose it was and who has it now."""
+    taker = n.seat(e.get("seat", e.get("to")))
+    old = e.get("old")
+    whose = f"{n.seat(old)}'s " if isinstance(old, int) and old >= 0 else ""
+    line = f"{taker} took control of {whose}{_unit(e, n)}"
+    if e.get("left_battle"):  # docs/rulings.md 44
+        return f"{line}; it leaves the battle."
+    return f"{line}."
+
+
 def _chain_label(e: Event, n: Namer) -> str:
     label = e.get("label") or n.chain_label(e.get("id"))
     return str(label) if label else "A maneuver"
@@ -218,9 +230,7 @@ _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
     "ability_readied": lambda e, n: (
         f"{_who(e, n)}'s {n.ability(int(e.get('seat', 0)), str(e.get('ability', '?')))} is ready."
     ),
-    "control_changed": lambda e, n: (
-        f"{_thing(e, n)} is now controlled by {n.seat(e.get('seat', e.get('to')))}."
-    ),
+    "control_changed": _control_changed,
     "conceded": lambda e, n: f"{_who(e, n)} conceded.",
     "eliminated": lambda e, n: f"{_who(e, n)} was eliminated.",
     "phase_began": lambda e, n: (

@@ -460,16 +460,18 @@ def _battle(view: Mapping[str, Any], namer: Namer) -> BattleModel | None:
     if not battle:
         return None
     defended = {str(a): str(d) for a, d in battle.get("pairs") or []}
-    # attackers that were assigned a defender which then left play: still defended
-    # against, they deal no damage at all (docs/rulings.md, ruling 8)
+    # attackers that were assigned a defender which then left play or changed sides: still
+    # defended against, they deal no damage at all (docs/rulings.md, rulings 8 and 44)
     blocked = {str(a) for a in battle.get("blocked") or []}
+    switched = {str(a): str(d) for a, d in battle.get("switched") or []}
     lines = []
     for ref in battle.get("attackers") or []:
         ref = str(ref)
         if ref in defended:
             lines.append(f"{namer.ref(ref)}  ⚔  {namer.ref(defended[ref])}")
         elif ref in blocked:
-            lines.append(f"{namer.ref(ref)}  →  defended against (its defender left play)")
+            why = _why_blocked(switched.get(ref), namer)
+            lines.append(f"{namer.ref(ref)}  →  defended against ({why})")
         else:
             lines.append(f"{namer.ref(ref)}  →  {namer.hero(int(battle['defender']))}")
     step = str(battle.get("step"))
@@ -480,6 +482,14 @@ def _battle(view: Mapping[str, Any], namer: Namer) -> BattleModel | None:
         lines=tuple(lines),
         note="" if lines else ("no attackers yet" if step == "declare" else "no attackers"),
     )
+
+
+def _why_blocked(defender: str | None, namer: Namer) -> str:
+    """Why a defended attacker has no defender fighting it: the defender changed sides
+    (``defender``, still in play, is out of the battle: ruling 44), or it left play."""
+    if defender is None:
+        return "its defender left play"
+    return f"its defender {namer.thing(defender)} changed sides and left the battle"
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,9 @@ async def test_every_item_of_the_legend_is_drawn_as_it_says() -> None:
     samples = re.findall(r"`([^`]+)`", legend())
     skip = {"i"}  # the details key
     status_only = {"priority: Bob", "to act: Bob"}
+    # drawn by reserves, a chain or a scrolled board, which this board has not: the examples are
+    # checked against the widgets that draw them in test_client_help_legend.py
+    elsewhere = ("reserves", "Chain ▶", "→", "(Bob)", "↑ Bob", "↑ 2 above", "↓ 3 more")
     for size in ((80, 24), (150, 45)):
         app = make_app()
         async with app.run_test(size=size) as pilot:
@@ -75,7 +78,7 @@ async def test_every_item_of_the_legend_is_drawn_as_it_says() -> None:
             await pilot.pause()
             text = screen_text(app)
         for sample in samples:
-            if sample in skip or sample in status_only:
+            if sample in skip or sample in status_only or sample.startswith(elsewhere):
                 continue
             if sample.startswith("L1") and size[0] < 100:
                 continue  # only the wide layout shows the locked abilities

@@ -14,7 +14,7 @@ import pytest
 from shared.rules.base import Refused
 from shared.rules.realm import targets, wire
 from shared.rules.realm.catalog import Catalog, Program, TargetSpec, load_catalog
-from shared.rules.realm.engine import legal_actions
+from shared.rules.realm.engine import is_legal, legal_actions
 from shared.rules.realm.ruleset import RealmRuleSet
 from shared.rules.realm.scenario import Scenario
 
@@ -97,8 +97,18 @@ def test_past_the_safety_net_an_unlisted_set_is_judged_by_the_rules() -> None:
     assert sc.g.chain[-1].targets == last
 
 
+def test_past_the_safety_net_the_rules_refuse_another_order() -> None:
+    """The rules take targets in the order of the candidates only; a scenario's script
+    may name them in any order (the runner sorts them), the engine itself may not."""
+    sc = Scenario(_data(), _up_to_three(load_catalog()))
+    units = _units(sc)
+    backwards = ("ability", "advanced_training", tuple(units[i] for i in (-1, -2, -3)))
+    assert not is_legal(sc.g, 0, backwards)
+    sc.decide(0, backwards)
+    assert sc.g.chain[-1].targets == tuple(units[-3:])
+
+
 @pytest.mark.parametrize("picks", [
-    (-1, -2, -3),        # not in the order of the candidates
     (-2, -1, -1),        # one unit twice
     (-4, -3, -2, -1),    # four of "up to three"
 ])

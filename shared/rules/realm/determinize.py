@@ -277,8 +277,12 @@ class _Builder:
             battle.attackers = [self.ref(str(a), extra)[0] for a in b["attackers"]]
             for a, d in b["pairs"]:
                 battle.pairs[self.ref(str(a), extra)[0]] = self.ref(str(d), extra)[0]
-            for a in b.get("blocked", ()):  # its defender left play: one that is gone
-                battle.pairs[self.ref(str(a), extra)[0]] = self.ref("gone", extra)[0]
+            # units that changed sides stay out of the battle (ruling 44)
+            battle.left = tuple(self.ref(str(u), extra)[0] for u in b.get("left", ()))
+            switched = {str(a): str(d) for a, d in b.get("switched", ())}
+            for a in b.get("blocked", ()):  # its defender changed sides, or left play: gone
+                d = switched.get(str(a), "gone")
+                battle.pairs[self.ref(str(a), extra)[0]] = self.ref(d, extra)[0]
             g.battle = battle
         pr = v.get("prompt")
         if pr is None or v.get("result") is not None:

@@ -604,7 +604,8 @@ def v_destroy_own_unit(g: GameState, res: Resolution, step: Step) -> bool:
 
 def v_take_control(g: GameState, res: Resolution, step: Step) -> bool:
     """Target units switch to the resolving player's territory (they entered it now);
-    one attacking or defending leaves the battle (ruling 44)."""
+    one attacking or defending leaves the battle for good (ruling 44), and its
+    ``control_changed`` event says so (``left_battle``)."""
     from shared.rules.realm import flow
 
     seat = res.item.seat
@@ -612,14 +613,15 @@ def v_take_control(g: GameState, res: Resolution, step: Step) -> bool:
         if is_unit_ref(ref) and g.cards[ref].controller != seat:
             c = g.cards[ref]
             old = c.controller
-            flow.leave_battle(g, ref)
+            left = flow.leave_battle(g, ref)
             g.players[old].units.remove(c.uid)
             g.players[seat].units.append(c.uid)
             c.controller = seat
             c.entered_turn = g.turn
             for a in c.attachments:
                 g.cards[a].controller = seat
-            ops.emit(g, "control_changed", target=ops.wire_ref(g, ref), seat=seat, old=old)
+            ops.emit(g, "control_changed", target=ops.wire_ref(g, ref), seat=seat, old=old,
+                     left_battle=left)
     return True
 
 

@@ -190,17 +190,23 @@ def _queue_equipment_trigger(g: GameState, seat: int, face: str, event: str) -> 
             g.pending.append(PendingTrigger(seat=seat, card=-1, card_id=face, index=i))
 
 
-def leave_battle(g: GameState, uid: int) -> None:
-    """A unit that changed sides is out of the battle (ruling 44): an attacker no longer
-    attacks (the unit defending it, if any, is free and deals no damage); a defender no
-    longer defends, and its attacker stays defended against, as when a defender leaves
-    play (rulebook: Assign Defenders) — ``ops.fights`` leaves it out of battle damage."""
+def leave_battle(g: GameState, uid: int) -> bool:
+    """A unit that changes sides leaves the battle for good (ruling 44): it is marked as
+    having left (``Battle.left``), so it never attacks or defends in this battle again,
+    even if control comes back. An attacker no longer attacks (the unit defending it, if
+    any, is free and deals no damage); a defender no longer defends, and its attacker stays
+    defended against, as when a defender leaves play (rulebook: Assign Defenders) —
+    ``ops.fights`` leaves both out of battle damage. True if the unit was in the battle."""
     b = g.battle
-    if b is None:
-        return
+    if b is None or uid in b.left:
+        return False
     if uid in b.attackers:
         b.attackers.remove(uid)
         b.pairs.pop(uid, None)
+    elif uid not in b.pairs.values():
+        return False
+    b.left += (uid,)
+    return True
 
 
 def defend_options(g: GameState) -> list[tuple[int, int]]:
@@ -209,6 +215,7 @@ def defend_options(g: GameState) -> list[tuple[int, int]]:
     free_attackers = [a for a in b.attackers
                       if a not in b.pairs and ops.fights(g, a, b.attacker)]
     used = set(b.pairs.values())
+    used.update(b.left)       # a unit that changed sides does not come back (ruling 44)
     cards = g.ctx.catalog.cards
     defenders = [u for u in g.players[b.defender].units
                  if u not in used and (not g.cards[u].exhausted

@@ -106,10 +106,14 @@ def to_discard(g: GameState, c: Card) -> None:
 
 def fights(g: GameState, ref: int, side: int) -> bool:
     """Is the attacker or defender still in the battle, for ``side`` (the attacking or
-    defending player)? A unit that left play or changed sides is not (ruling 44)."""
+    defending player)? A unit that left play is not; nor is one that changed sides during
+    the battle, even once it is back with ``side`` (ruling 44)."""
     if not in_play(g, ref):
         return False
-    return not is_unit_ref(ref) or g.cards[ref].controller == side
+    if not is_unit_ref(ref):
+        return True
+    b = g.battle
+    return g.cards[ref].controller == side and (b is None or ref not in b.left)
 
 
 def to_reserves(g: GameState, c: Card) -> None:

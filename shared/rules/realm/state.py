@@ -176,6 +176,9 @@ class Battle:
     step: BattleStep = BattleStep.DECLARE
     attackers: list[int] = field(default_factory=list)
     pairs: dict[int, int] = field(default_factory=dict)   # attacker ref -> defender uid
+    #: uids of the units that changed sides while in the battle: out of it for good, whoever
+    #: controls them afterwards (ruling 44). A tuple: clones share it, and it is hashed.
+    left: tuple[int, ...] = ()
 
 
 @dataclass(slots=True)
@@ -256,7 +259,8 @@ class GameState:
         twin.chain = [_clone_item(it) for it in self.chain]
         if self.battle is not None:
             b = self.battle
-            twin.battle = Battle(b.attacker, b.defender, b.step, list(b.attackers), dict(b.pairs))
+            twin.battle = Battle(b.attacker, b.defender, b.step, list(b.attackers), dict(b.pairs),
+                                 b.left)
         twin.window = copy.copy(self.window)
         twin.resolution = self._clone_resolution(twin.chain)
         twin.pending = [PendingTrigger(t.seat, t.card, t.card_id, t.index, dict(t.event))

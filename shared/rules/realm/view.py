@@ -158,6 +158,11 @@ def _battle(g: GameState) -> dict[str, Any] | None:
         # (docs/rulings.md 8, 44)
         "blocked": [ref_to_wire(g, a) for a, d in b.pairs.items()
                     if ops.fights(g, a, b.attacker) and not ops.fights(g, d, b.defender)],
+        # units still in play that changed sides during the battle: out of it for good
+        "left": [ref_to_wire(g, u) for u in b.left if ops.in_play(g, u)],
+        # the blocked attackers whose defender changed sides (rather than left play)
+        "switched": [[ref_to_wire(g, a), ref_to_wire(g, d)] for a, d in b.pairs.items()
+                     if d in b.left and ops.in_play(g, d) and ops.fights(g, a, b.attacker)],
     }
 
 
