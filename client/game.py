@@ -421,6 +421,10 @@ class GameController:
             and (len(self.app.screen_stack) > 3)
         ):
             self.app.pop_screen()
+        # Nor its toasts ("Passing until your turn"): they belong to the person who
+        # caused them. Toasts are posted: those this batch's updates posted are still on
+        # their way, and stay for the next person (what the server said to the table).
+        self.app.clear_notifications()
         curtain = CurtainScreen(seat, name, reason, on_lift=self._sit_down)
         self.curtain = curtain
         self.app.push_screen(curtain, lambda _seat: self._lifted(curtain))

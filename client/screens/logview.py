@@ -4,7 +4,9 @@ While it is open the table is hidden, so a decision of yours that waits (and its
 countdown, when the table has a timer) is said on a line at the top, once a second:
 the decision timer does not stop for this screen. Typing here is chatting: a key that
 is no key of the screen's, pressed while the log has the keys, goes to the chat's input
-(which keeps the keys from then on, so a `c` typed there is a letter)."""
+(which keeps the keys from then on, so a `c` typed there is a letter), and so does a
+paste. The keys typed before the input has the focus (a burst right after `l` or `c`,
+which arrives before the screen is up) reach it too, in order."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.screen import ModalScreen
+from textual.widget import Widget
 from textual.widgets import Footer, Input, Static
 
 from client.screens.table import TableFrame
@@ -76,6 +79,9 @@ class LogScreen(ModalScreen[None]):
         self.chat = chat
         self.focus_chat = focus_chat
         self._decision: tuple[str, str] | None = None  # the decision line shown
+        # The chat has the keys: asked for (`c`, a letter), and not left since. Its
+        # focus lands only after the keys already sent, which must reach it all the same.
+        self._chatting = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="log-box"):
@@ -133,24 +139,58 @@ class LogScreen(ModalScreen[None]):
         frame = getattr(getattr(game, "table_screen", None), "frame", None)
         return frame if isinstance(frame, TableFrame) else None
 
-    def on_key(self, event: events.Key) -> None:
-        """A key that reached the screen unhandled and is no key binding here (``c``,
-        ``l``, Esc, the app's): a letter meant for the chat. The input takes it and the
-        keys from then on."""
+    async def on_key(self, event: events.Key) -> None:
+        """A printable key that reached the screen unhandled. While the chat has the keys
+        it is a letter for the chat, even before the input's focus lands (a burst typed
+        as the screen opens comes to the screen first). Otherwise a key of this screen
+        (``c``, ``l``) acts at once, so the keys after it in the same burst find the
+        chat asked for or the screen closed; a key of the app's goes on to its binding;
+        and any other is a letter meant for the chat, which takes the keys from then on."""
         if self.watching or not event.is_printable or event.character is None:
             return
-        bound = self.active_bindings
-        if any(key in bound for key in event.aliases):
-            return
-        chat = self.query_one("#chat-input", Input)
-        if chat.has_focus:
-            return
+        if not self._chatting:
+            own = self._own_binding(event)
+            if own is not None:
+                event.stop()
+                event.prevent_default()
+                await self.run_action(own.action)
+                return
+            if any(key in self.active_bindings for key in event.aliases):
+                return
+            self.action_chat()
         event.stop()
         event.prevent_default()
-        chat.focus()
-        chat.insert_text_at_cursor(event.character)
+        self._chat_input().insert_text_at_cursor(event.character)
+
+    def _own_binding(self, event: events.Key) -> Binding | None:
+        """The binding of this screen (not of the app, nor of the focused widget) that
+        ``event``'s key has, as the keys are mapped now."""
+        for key in event.aliases:
+            active = self.active_bindings.get(key)
+            if active is not None and active.node is self and active.enabled:
+                return active.binding
+        return None
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A paste the focused input did not take (the log had the keys): into the chat,
+        as the input takes one (its first line)."""
+        if self.watching or not event.text:
+            return
+        event.stop()
+        self.action_chat()
+        self._chat_input().insert_text_at_cursor(event.text.splitlines()[0])
+
+    def watch_focused(self, old: Widget | None, new: Widget | None) -> None:
+        """The focus left the chat's input for another widget here (Tab to the log):
+        the screen's keys are keys again."""
+        if old is not None and old.id == "chat-input" and new is not None:
+            self._chatting = False
+
+    def _chat_input(self) -> Input:
+        return self.query_one("#chat-input", Input)
 
     def action_chat(self) -> None:
+        self._chatting = not self.watching
         self.query_one(ChatPanel).focus_input()
 
     def action_close(self) -> None:
