@@ -32,7 +32,7 @@ from textual.layout import DockArrangeResult
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from client.viewmodel.details import CardDetails, card_details
 from client.viewmodel.prompt import Prompt
@@ -183,8 +183,8 @@ class TableScreen(Screen[None], QuickBlank):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # priority: a burst typed with the key that opens the log or the chat ("lhello")
-        # reaches that screen in order, not the prompt first (check_action lets a text
-        # field keep its letters)
+        # reaches that screen in order, not the prompt first (a focused text field, the
+        # wide layout's chat, still types them: Textual lets an Input consume its letters)
         Binding("l", "toggle_log", "Log", id="table.log", priority=True),
         Binding("c", "chat", "Chat", id="table.chat", priority=True),
         Binding("i", "details", "Info", id="table.details"),
@@ -492,8 +492,6 @@ class TableScreen(Screen[None], QuickBlank):
         self.app.action_leave_game()  # type: ignore[attr-defined]
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("toggle_log", "chat") and isinstance(self.focused, Input):
-            return False  # the letter is typed into the field (the wide layout's chat)
         if action == "to_prompt":  # offered only where the keys left the prompt for
             focused = self.focused
             return focused is not None and (

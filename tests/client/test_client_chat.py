@@ -7,7 +7,7 @@ import asyncio
 from typing import Any
 
 import pytest
-from textual.widgets import RichLog
+from textual.widgets import Input, RichLog
 
 from client.net.connection import Connection
 from client.net.session import ChatLine, ClientSession, SeatStream
@@ -299,3 +299,20 @@ async def test_escape_from_the_side_log_or_chat_gives_the_keys_back_to_the_promp
         await pilot.press("p")  # the prompt's keys work again
         await pilot.pause()
         assert [m["t"] for m in fake.sent][-1:] == ["submit"]
+
+
+@pytest.mark.asyncio
+async def test_the_wide_chat_field_types_the_letters_that_open_the_log_and_the_chat() -> None:
+    """The table's `l` and `c` act before the focused widget (a burst typed with them
+    reaches the log screen in order); in the wide layout's chat field they are letters."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        Fake(app, [0]).show(0, v.maneuver())
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press(*"cool lol")
+        await pilot.pause()
+        field = app.screen.query_one("#chat-input", Input)
+        assert app.focused is field and field.value == "cool lol"
+        assert isinstance(app.screen, TableScreen)

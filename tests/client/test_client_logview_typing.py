@@ -73,29 +73,24 @@ async def test_l_first_in_a_burst_still_closes_the_log() -> None:
     assert not isinstance(screen, LogScreen)
 
 
-async def test_a_burst_after_a_pressed_l_reaches_the_chat_in_order() -> None:
+@pytest.mark.parametrize(
+    ("pressed", "keys"),
+    [("l", "hello all, look"),    # `l` pressed, then a burst
+     ("", "lhello all, look"),    # the `l` that opens the log in the burst itself
+     ("", "cool lol")],           # `c` opens the chat; the letters after it are typed
+)  # fmt: skip
+async def test_a_burst_from_the_table_reaches_the_chat_in_order(pressed: str, keys: str) -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         fake = Fake(app, [0])
         fake.show(0, v.waiting())
         await pilot.pause()
-        await pilot.press("l")
-        burst(app, "hello all, look")
+        if pressed:
+            await pilot.press(pressed)
+        burst(app, keys)
         await settle(pilot)
         assert isinstance(app.screen, LogScreen)
-        assert chat_value(app) == "hello all, look"
-
-
-async def test_a_burst_typed_with_the_l_that_opens_the_log_reaches_the_chat() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        fake = Fake(app, [0])
-        fake.show(0, v.waiting())
-        await pilot.pause()
-        burst(app, "lhello all, look")
-        await settle(pilot)
-        assert isinstance(app.screen, LogScreen)
-        assert chat_value(app) == "hello all, look"
+        assert chat_value(app) == (keys if pressed else keys[1:])
 
 
 async def test_the_log_screen_keys_work_again_once_the_focus_leaves_the_chat() -> None:

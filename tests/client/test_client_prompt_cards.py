@@ -18,6 +18,7 @@ from client.widgets.prompt import PromptBar
 from shared.rules.realm.ruleset import RULESET
 from tests.client.fixtures import views as v
 from tests.client.helpers import Fake, make_app, screen_text
+from tests.client.test_client_prompt_lines import raise_the_dead
 
 WEAPON, ARMOR = CARD_REF + "lance_of_dominion", CARD_REF + "adamantine_platemail"
 
@@ -96,28 +97,6 @@ async def test_both_faces_fit_the_popup_at_80x24(hero: str) -> None:
 
 
 # --------------------------------------------------------- a card of a discard pile says so
-
-
-def raise_the_dead() -> dict[str, Any]:
-    """Alice chooses a unit of a discard pile to put into play (options are names)."""
-    view = v.choose()
-    view["decks"]["basic"]["discard"] = ["infantry", "tax_collector"]
-    view["decks"]["elite"]["discard"] = ["shieldbearer"]
-    options = ["Tax Collector", "Shieldbearer", "Infantry", "No more"]
-    view["prompt"] = {"kind": "choose", "seat": 0, "why": "put into play from a discard pile",
-                      "options": options}  # fmt: skip
-    view["legal"] = [{"kind": "choose", "option": i} for i in range(4)]
-    return view
-
-
-def test_an_option_of_a_discard_pile_names_the_card_and_its_pile() -> None:
-    refs = [c.refs for c in build_prompt(raise_the_dead()).choices]
-    assert refs == [
-        (PILE_REF + "basic:tax_collector",),
-        (PILE_REF + "elite:shieldbearer",),
-        (PILE_REF + "basic:infantry",),
-        (),  # "No more" is no card
-    ]
 
 
 def test_a_card_of_a_discard_pile_says_its_pile_not_not_in_play() -> None:
