@@ -102,6 +102,14 @@ class Publisher:
             self._views[seat] = view
         return view
 
+    def _view_built(self, seat: int | None) -> bool:
+        """Whether ``seat``'s view of the current state is built already."""
+        return (
+            self._views_of is self.state
+            and self._views_version == self.rules.version(self.state)
+            and seat in self._views
+        )
+
     def _open_view(self) -> Any:
         """The spectators' view of a table whose spectators see every hand: the public
         view with each seat's entry in ``players`` taken from that seat's own view. Only

@@ -106,6 +106,11 @@ class Table(Publisher):
         # Apply in place when the rules offer it (no clone per command); on any failure
         # after a possible change the state is rebuilt from the log.
         self._in_place = "in_place" in inspect.signature(ruleset.apply).parameters
+        # The few keys of a seat's view the auto-pass checks read, when the rules can give
+        # them without building the whole view (``_window``).
+        self._window_view: Callable[[Any, int], Any] | None = getattr(
+            ruleset, "window_view", None
+        )
         humans = sum(1 for s in self.seats if s.kind == "human")
         safe = humans > 1 and not self.options["hotseat"]
         self.delay = float(self.options["pass_delay"]) if safe else 0.0
@@ -485,8 +490,18 @@ class Table(Publisher):
         skip, hold = s.settings.get("skip"), s.settings["hold"]
         if (hold and not skip) or not any(a.get("kind") == "pass" for a in legal):
             return False
-        view = self._view(s.seat)  # built once per version, shared with the publication
+        view = self._window(s.seat)
         return bool(skip and others_turn_window(view)) or (not hold and own_on_top(view))
+
+    def _window(self, seat: int) -> Any:
+        """What :meth:`_passed_as_asked` reads of ``seat``'s view: the view itself when it
+        is built already (or the rules cannot give less), else the rules' window view.
+        The decisions a chain of automatic passes goes through are never published, and
+        their whole views cost more than the rules' part; the one it stops at has its
+        view built when the change is published."""
+        if self._window_view is None or self._view_built(seat):
+            return self._view(seat)  # built once per version, shared with the publication
+        return self._window_view(self.state, seat)
 
     def _end_skips(self) -> None:
         """A seat's ``skip`` ends when its own turn begins (and with the game)."""

@@ -62,6 +62,11 @@ class RealmRuleSet:
     def view_for(self, state: GameState, seat: int | None) -> View:
         return view.view_for(state, seat)
 
+    def window_view(self, state: GameState, seat: int) -> View:
+        """The part of ``seat``'s view the server's automatic passes read (optional in
+        a rule set: the server builds the whole view without it)."""
+        return view.window_view(state, seat)
+
     def events_for(self, events: Sequence[Event], seat: int | None) -> list[Event]:
         return view.events_for(events, seat)
 

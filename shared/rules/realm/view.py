@@ -42,6 +42,20 @@ def view_for(g: GameState, seat: int | None) -> dict[str, Any]:
     return view
 
 
+def window_view(g: GameState, seat: int) -> dict[str, Any]:
+    """The keys of ``seat``'s view that say whether the server passes its decision
+    (``shared.protocol.windows``: ``seat``, ``current``, ``chain`` with each entry's
+    ``seat``, ``legal``), with the same values as in :func:`view_for`, without building
+    the rest: the server checks each automatic pass of a chain of them, and the views of
+    the states in between are never sent."""
+    return {
+        "seat": seat,
+        "current": g.current,
+        "chain": [{"seat": item.seat} for item in g.chain],
+        "legal": list(legal_wire(g, seat)),
+    }
+
+
 def legal_wire(g: GameState, seat: int) -> tuple[dict[str, Any], ...]:
     """``seat``'s legal actions as plain data, converted once per state version (shared,
     read-only: the seat's view, the server's auto-pass and timeout choices)."""
@@ -120,10 +134,19 @@ def _keep_unchanged(public: dict[str, Any], before: dict[str, Any]) -> None:
 
 def _same_order(new: dict[str, Any], old: dict[str, Any]) -> bool:
     """For two equal player entries: whether their history-ordered maps agree in order."""
-    return all(list(new[k]) == list(old[k]) for k in _HISTORY_ORDERED) and all(
-        list(a["counters"]) == list(b["counters"])
-        for a, b in zip(new["units"], old["units"], strict=True)
-    )
+    for key in _HISTORY_ORDERED:
+        if not _same_keys(new[key], old[key]):
+            return False
+    for a, b in zip(new["units"], old["units"], strict=True):
+        if not _same_keys(a["counters"], b["counters"]):
+            return False
+    return True
+
+
+def _same_keys(new: dict[str, Any], old: dict[str, Any]) -> bool:
+    """For two equal maps: whether their keys come in the same order. Most are empty or
+    hold one key, which can come in one order only: no lists are made for them."""
+    return len(new) < 2 or list(new) == list(old)
 
 
 def _keep_player_parts(new: dict[str, Any], old: dict[str, Any]) -> None:
@@ -131,13 +154,18 @@ def _keep_player_parts(new: dict[str, Any], old: dict[str, Any]) -> None:
         if new[key] == old[key]:
             new[key] = old[key]
     for key in _HISTORY_ORDERED:
-        if new[key] == old[key] and list(new[key]) == list(old[key]):
+        if new[key] == old[key] and _same_keys(new[key], old[key]):
             new[key] = old[key]
     units, old_units = new["units"], old["units"]
+    if units == old_units and all(
+        _same_keys(a["counters"], b["counters"]) for a, b in zip(units, old_units, strict=True)
+    ):  # the common case (gold or health changed, not the units): no walk by handle
+        new["units"] = old_units
+        return
     seen = {u["handle"]: u for u in old_units}
     for j, unit in enumerate(units):
         kept = seen.get(unit["handle"])
-        if kept is not None and kept == unit and list(kept["counters"]) == list(unit["counters"]):
+        if kept is not None and kept == unit and _same_keys(kept["counters"], unit["counters"]):
             units[j] = kept
     if len(units) == len(old_units) and all(
         a is b for a, b in zip(units, old_units, strict=True)
