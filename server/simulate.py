@@ -481,15 +481,23 @@ def add_sim_arguments(parser: argparse.ArgumentParser) -> None:
         if not taken.intersection(names):
             parser.add_argument(*names, **kw)
 
-    add("--games", type=int, default=10, help="number of games (default 10)")
+    add(
+        "--games",
+        type=int,
+        default=10,
+        help="number of games (default 10); with --format all, of each format; with "
+        "--round-robin, of each pair",
+    )
     add("--seed", type=int, default=None, help="first seed; game i uses seed+i (default: random)")
     add(
         "--format",
         default="duel",
-        help="duel (2 seats); ffa3, ffa4: a free-for-all of 3 or 4 seats; sworn3, sworn4: "
-        "a sworn enemy game of 3 or 4 seats; team (2 against 2); ffa and sworn alone are "
-        "ffa4 and sworn4 (4 seats, where play and host start with 3: say ffa3 or sworn3 "
-        "for those); all: duel, ffa3, ffa4, sworn3, sworn4 and team in turn. Default duel",
+        help="the table (default duel). duel: 2 seats. ffa3, ffa4: a free-for-all of 3 or 4 "
+        "seats (the last hero standing wins). sworn3, sworn4: a sworn enemy game of 3 or 4 "
+        "seats (each player's enemy is the neighbour on their left, the next in turn "
+        "order; a player wins when that enemy is defeated). team: 2 against 2. ffa and "
+        "sworn alone are ffa4 and sworn4 (4 seats; play and host start them with 3). all: "
+        "--games of each of duel, ffa3, ffa4, sworn3, sworn4 and team, in turn",
     )
     add(
         "--heroes",
@@ -510,7 +518,8 @@ def add_sim_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="DIR",
         help="save each game as a JSON-lines replay in DIR, a new or empty folder (one that "
-        "already holds replays is refused: two runs would mix)",
+        "holds anything is refused: replays of two runs would mix, or land among other "
+        "files)",
     )
     add(
         "--round-robin",
@@ -589,29 +598,67 @@ def _folded(text: str) -> str:
     return plain.replace("'", "").replace("_", " ")
 
 
+def _entries(flag: str, text: str) -> list[str]:
+    """The comma-separated entries of ``flag``'s value (none for an empty value);
+    :class:`FlagError` naming an empty one (``hard,,easy``): it was dropped, and the
+    entries after it then went to other seats than the user meant."""
+    words = [w.strip() for w in text.split(",")]
+    if words == [""]:
+        return []
+    for k, word in enumerate(words, 1):
+        if not word:
+            raise FlagError(f"{flag} {text!r} has an empty entry (entry {k} of {len(words)}); "
+                            "leave out the extra comma")
+    return words
+
+
 def _hero_list(text: str, known: Sequence[str]) -> tuple[str, ...]:
     """The heroes of ``--heroes``: 'random', or as :func:`hero_named` reads them."""
-    words = [w.strip() for w in text.split(",") if w.strip()]
+    words = _entries("--heroes", text)
     return tuple("random" if w.lower() == "random" else hero_named(w, known) for w in words)
 
 
 def _check_record(folder: str) -> str:
     """The ``--record`` folder, made if new; :class:`FlagError` when it already holds
     replays (a second run would overwrite some and leave others, and ``--compare``
-    would count both runs as one) or cannot be made."""
+    would count both runs as one), holds anything else (a run's files landed among a
+    folder's own), is a file, or cannot be made."""
     path = Path(folder)
-    held = len(list(path.glob("*.jsonl"))) if path.is_dir() else 0
+    for place in (path, *path.parents):
+        if place.exists() and not place.is_dir():
+            what = f"{folder} is" if place == path else f"{folder}: {place} is"
+            raise FlagError(f"--record {what} a file, not a folder; --record needs a new "
+                            "or empty folder")
+    if path.is_dir():
+        _check_empty(folder, path)
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise FlagError(f"cannot make the --record folder {folder}: "
+                        f"{exc.strerror or exc}") from None
+    return folder
+
+
+def _check_empty(folder: str, path: Path) -> None:
+    """:class:`FlagError` when the existing ``--record`` folder holds anything: replays
+    of an earlier run, or other files (named, the first few)."""
+    held = len(list(path.glob("*.jsonl")))
     if held:
         replays = f"{held} replay{'' if held == 1 else 's'}"
         raise FlagError(
             f"--record {folder} already holds {replays} of an earlier run; pick an empty or "
             "new folder"
         )
-    try:
-        path.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise FlagError(f"cannot create --record directory: {exc}") from None
-    return folder
+    others = sorted(path.iterdir())
+    if not others:
+        return
+    folders = sum(1 for p in others if p.is_dir())
+    files = len(others) - folders
+    counts = [f"{n} {word}{'' if n == 1 else 's'}"
+              for n, word in ((files, "other file"), (folders, "folder")) if n]
+    shown = ", ".join(p.name for p in others[:3]) + (", …" if len(others) > 3 else "")
+    raise FlagError(f"--record {folder} holds {' and '.join(counts)} ({shown}); --record "
+                    "needs a new or empty folder")
 
 
 @dataclass(frozen=True)
@@ -675,8 +722,10 @@ def _plan(args: argparse.Namespace, known: list[str]) -> Plan:
         raise FlagError(
             f"unknown --format {args.format!r}; expected one of {', '.join([*FORMATS, 'all'])}"
         )
+    if args.round_robin and fmt != "duel":
+        raise FlagError(f"--round-robin plays duels only; leave out --format {args.format}")
     try:
-        bots = tuple(level_name(b) for b in str(args.bots).split(",") if b.strip())
+        bots = tuple(level_name(b) for b in _entries("--bots", str(args.bots)))
     except ValueError as exc:
         raise FlagError(str(exc)) from None
     if not bots:
@@ -700,8 +749,10 @@ def _plan(args: argparse.Namespace, known: list[str]) -> Plan:
         games = [("duel", (a, b) if k % 2 == 0 else (b, a))
                  for a, b in pairs for k in range(args.games)]  # fmt: skip
     else:
+        # all: --games of each format, the formats in turn (a stopped run has some of each)
+        total = args.games * len(ALL_FORMATS) if fmt == "all" else args.games
         games = [(ALL_FORMATS[i % len(ALL_FORMATS)] if fmt == "all" else fmt, heroes)
-                 for i in range(args.games)]  # fmt: skip
+                 for i in range(total)]  # fmt: skip
     for f in sorted({f for f, h in games if h and pool is None}):  # a pair: two heroes
         _check_one_seat_each(f, heroes)
     record = _check_record(str(args.record)) if args.record else None
@@ -723,7 +774,7 @@ def _pairs(args: argparse.Namespace, pool: list[str], known: list[str]) -> list[
     if not args.versus:
         return pairs
     focus: set[str] = set()
-    for word in (w.strip() for w in str(args.versus).split(",") if w.strip()):
+    for word in _entries("--versus", str(args.versus)):
         try:
             hero = hero_named(word, known)
         except UnknownHero:
@@ -777,7 +828,8 @@ def _report(plan: Plan, results: list[GameResult], seconds: float) -> None:
         print()
         print(round_robin_table(results, plan.pool))
     if plan.record:
-        print(f"replays: {len(results)} files in {plan.record}")
+        n = len(results)
+        print(f"replays: {n} file{'' if n == 1 else 's'} in {plan.record}")
 
 
 def run_compare(args: argparse.Namespace) -> int:
@@ -785,10 +837,10 @@ def run_compare(args: argparse.Namespace) -> int:
     from server.tally import TallyError, compare, format_comparison
     from shared.rules.realm.catalog import load_catalog
 
-    focus = [h.strip() for h in str(args.versus or "").split(",") if h.strip()]
-    if len(focus) != 1:
-        return _fail("--compare needs --versus with exactly one hero")
     try:
+        focus = _entries("--versus", str(args.versus or ""))
+        if len(focus) != 1:
+            return _fail("--compare needs --versus with exactly one hero")
         hero = hero_named(focus[0], sorted(load_catalog().heroes))
         tallies = compare(list(args.compare), hero)
     except (FlagError, TallyError) as exc:

@@ -40,8 +40,20 @@ from shared.rules.base import Refused, RulesError
 from shared.rules.realm import chain, engine, flow, ops
 from shared.rules.realm.catalog import CardDef, Catalog, CatalogError, HeroDef, load_catalog
 from shared.rules.realm.engine import Action
-from shared.rules.realm.state import GameState, Phase, Zone, armor_ref, hero_ref, weapon_ref
-from shared.rules.realm.targets import candidates
+from shared.rules.realm.state import (
+    GameState,
+    Phase,
+    Zone,
+    armor_ref,
+    hero_ref,
+    is_armor_ref,
+    is_hero_ref,
+    is_unit_ref,
+    is_weapon_ref,
+    ref_seat,
+    weapon_ref,
+)
+from shared.rules.realm.targets import candidates, fully_listed
 
 _COMMENT = re.compile(r"(^|\s)#(\s.*)?$")   # "# note"; "Recruit#2" is a unit index
 
@@ -545,7 +557,14 @@ class Scenario:
                 raise Refused("game_over", "The game has ended.")
             raise Refused("not_your_turn", f"{self._who()} must decide now "
                                            f"({self._pending()}), not {self.names[seat]}")
-        self.events.extend(engine.apply_action(g, seat, self._in_rules_order(seat, action)))
+        try:
+            self.events.extend(engine.apply_action(g, seat, self._in_rules_order(seat, action)))
+        except Refused as exc:
+            why = self._why_refused(seat, action) if exc.code == "illegal" else None
+            if why is None:
+                raise
+            # the same code and opening words (``refused illegal:``), then the reason
+            raise Refused("illegal", f"{exc.message.rstrip('.')}: {why}") from None
 
     def _in_rules_order(self, seat: int, action: Action) -> Action:
         """``action`` with its targets in the order the rules take them. The rules list
@@ -577,6 +596,97 @@ class Scenario:
             start += size
         return (*head, tuple(ordered))
 
+    # ----- saying why a decision's targets are refused
+
+    def _why_refused(self, seat: int, action: Action) -> str | None:
+        """Why the rules refuse the targets of ``action``, compared with the legal actions
+        of the same kind and source (``Turncoat takes 1 target, not 2``); None when it is
+        not its targets (no legal action has that source now: its cost, its timing), so
+        that the rules' own words stand."""
+        g = self.g
+        if action[0] not in _TARGETED or not isinstance(action[-1], tuple):
+            return None
+        head, flat = action[:-1], action[-1]
+        options = [b[-1] for b in engine.legal_now(g, seat)
+                   if len(b) == len(action) and b[:-1] == head and isinstance(b[-1], tuple)]
+        found = engine._announced_program(g, action) if options else None
+        if found is None:
+            return None
+        prog, who, source, _ = found
+        name = self._source_name(action)
+        twice = [ref for k, ref in enumerate(flat) if ref in flat[:k]]
+        if twice:
+            return f"{name} cannot take the same target twice ({self._ref_name(twice[0])})"
+        sizes = {len(t) for t in options}
+        if not fully_listed(g, prog, who, source):  # a capped list: the specs say it all
+            fixed = sum(spec.max for spec in prog.targets[:-1])
+            last = prog.targets[-1]
+            sizes |= set(range(fixed + last.min, fixed + last.max + 1))
+        if len(flat) not in sizes:
+            given = f"not {len(flat)}" if flat else "none given"
+            return f"{name} takes {_how_many(sorted(sizes))}, {given}"
+        return self._wrong_target(name, prog, who, source, flat) or (
+            f"{name} cannot take {self._refs_named(flat)} together; its legal choices now "
+            f"are {'; '.join(self._refs_named(t) or 'no target' for t in options[:5])}"
+            f"{' …' if len(options) > 5 else ''}")
+
+    def _wrong_target(self, name: str, prog: Any, who: int, source: int,
+                      flat: tuple[int, ...]) -> str | None:
+        """The first target that its group (one per target of the card's text) cannot
+        take, with the ones it can; None when every target could be taken."""
+        start = 0
+        for n, spec in enumerate(prog.targets):
+            size = len(flat) - start if n == len(prog.targets) - 1 else spec.max
+            legal = candidates(self.g, spec, who, source)
+            wrong = [ref for ref in flat[start:start + size] if ref not in legal]
+            start += size
+            if not wrong:
+                continue
+            which = f" (its target {n + 1}: {spec.name})" if len(prog.targets) > 1 else ""
+            now = self._refs_named(tuple(legal)) or "none"
+            return (f"{name} cannot take {self._ref_name(wrong[0])}{which}: its legal "
+                    f"targets now are {now}")
+        return None
+
+    def _source_name(self, action: Action) -> str:
+        """The name of what announces ``action``: a card (or the half played), a hero's
+        ability, the card of an activated unit or equipment, a triggered card."""
+        g, cat = self.g, self.cat
+        kind = action[0]
+        if kind == "play":
+            cdef = cat.cards[g.cards[action[1]].card]
+            return cdef.halves[action[2]].name if cdef.is_split else cdef.name
+        if kind == "ability":
+            pr = g.prompt
+            assert pr is not None
+            return cat.heroes[g.players[pr.seat].hero].ability(action[1]).name
+        if kind == "activate":
+            ref = action[1]
+            if is_unit_ref(ref):
+                return cat.cards[g.cards[ref].card].name
+            p = g.players[ref_seat(ref)]
+            return cat.cards[p.armor if is_armor_ref(ref) else p.weapon].name
+        pr = g.prompt
+        assert pr is not None
+        return cat.cards[g.pending[pr.data["index"]].card_id].name
+
+    def _refs_named(self, refs: tuple[int, ...]) -> str:
+        return ", ".join(self._ref_name(ref) for ref in refs)
+
+    def _ref_name(self, ref: int) -> str:
+        """A target as people read it: ``Infantry (B)``, ``Infantry#2 (B)`` when B has
+        more than one, ``B's hero``, ``B's weapon``, ``B's armor``."""
+        g = self.g
+        if not is_unit_ref(ref):
+            part = "hero" if is_hero_ref(ref) else "weapon" if is_weapon_ref(ref) else "armor"
+            return f"{self.names[ref_seat(ref)]}'s {part}"
+        c = g.cards[ref]
+        name = self.cat.cards[c.card].name
+        same = [u for u in g.players[c.controller].units if g.cards[u].card == c.card]
+        if len(same) > 1 and ref in same:
+            name = f"{name}#{same.index(ref) + 1}"
+        return f"{name} ({self.names[c.controller]})"
+
     def _who(self) -> str:
         pr = self.g.prompt
         return self.names[pr.seat] if pr is not None else "nobody"
@@ -591,6 +701,8 @@ class Scenario:
         head, _, tail = line.partition("->")
         from shared.rules.realm.scenario_checks import parse_decision, words_of
 
+        if "->" in tail:  # read as a seat named "-> B" before
+            raise ScenarioFailure("a second '->': a decision has one '->' before its targets")
         words = words_of(head)
         if len(words) < 2:
             raise ScenarioFailure("a decision reads: SEAT VERB [ARGS] [-> TARGETS]")
@@ -598,7 +710,14 @@ class Scenario:
         return seat, parse_decision(self, seat, words[1], words[2:], (), tail)
 
     def targets(self, seat: int, text: str) -> tuple[int, ...]:
-        return tuple(self.ref(seat, t.strip()) for t in text.split(",") if t.strip())
+        """The targets after ``->``, comma-separated; an empty one (``-> B:Infantry,``) is
+        a ScenarioFailure, as it was dropped before and the line read as something else."""
+        items = [t.strip() for t in text.split(",")]
+        for k, item in enumerate(items):
+            if not item:
+                where = f"after ',' (after {items[k - 1]!r})" if k else "before ','"
+                raise ScenarioFailure(f"empty target {where}; targets read -> A:Card, B:Card")
+        return tuple(self.ref(seat, t) for t in items)
 
     def ref(self, seat: int, text: str) -> int:
         """``Seat:Card[#k]``, ``Seat:hero``, ``Seat:weapon``, ``Seat:armor`` or ``Card``."""
@@ -631,6 +750,17 @@ class Scenario:
             if self.g.cards[uid].card == cid:
                 return uid
         raise ScenarioFailure(f"{self.names[seat]} has no {name} in hand")
+
+
+def _how_many(sizes: list[int]) -> str:
+    """``1 target``, ``up to 2 targets``, ``1 to 3 targets``, ``1 or 3 targets``."""
+    low, high = sizes[0], sizes[-1]
+    noun = "target" if high == 1 else "targets"
+    if low == high:
+        return f"{low} {noun}"
+    if sizes == list(range(low, high + 1)):
+        return f"up to {high} {noun}" if low == 0 else f"{low} to {high} {noun}"
+    return f"{', '.join(map(str, sizes[:-1]))} or {high} {noun}"
 
 
 def run_file(path: Path, catalog: Catalog | None = None) -> Outcome:
