@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from client.screens.leave import LeaveScreen
+from client.viewmodel.words import listed
 
 
 def sworn_hunter(view: dict[str, Any]) -> str:
@@ -46,9 +47,36 @@ def _what_follows(view: dict[str, Any]) -> str:
         return f": {winner} wins it."
     if view.get("format") == "sworn":
         return f", and so {sworn_hunter(view)}, whose sworn enemy you are, wins it."
+    winners = _last_standing(view)
+    if winners:  # nobody would be left to play on with: the game ends at once
+        return f": the game ends, and {listed(winners)} {'win' if len(winners) > 1 else 'wins'} it."
     if view.get("format") == "team":
         return ": your cards leave it, and your partner plays on for your team."
     return ": your cards leave it, and the others play on."
+
+
+def _in_game(player: dict[str, Any]) -> bool:
+    """Whether a player still plays: alive, and not out at its next priority already
+    (a seat that conceded)."""
+    return player.get("alive", True) is not False and not player.get("conceded")
+
+
+def _last_standing(view: dict[str, Any]) -> list[str]:
+    """The names of the players who win at once if the viewing seat concedes: in a
+    free-for-all, the one other player still in the game; in a team game, the other
+    team when the seat's partners are all out already. Empty when the game goes on."""
+    seat = view.get("seat")
+    players = view.get("players") or []
+    me = next((p for p in players if p.get("seat") == seat), None)
+    if me is None:
+        return []
+    others = [p for p in players if p.get("seat") != seat and _in_game(p)]
+    if view.get("format") == "team":
+        if any(p.get("team") == me.get("team") for p in others):
+            return []  # a partner plays on for the team
+    elif len(others) != 1:
+        return []
+    return [str(p.get("name") or f"Seat {int(p.get('seat', 0)) + 1}") for p in others]
 
 
 class ConcedeScreen(LeaveScreen):

@@ -297,9 +297,9 @@ def _kind(info: CardInfo, fallback: str = "") -> str:
 def _catalog_card(card_id: str, book: CardBook) -> CardDetails | None:
     """A card named by its id alone: an equipment face not chosen yet (a card of a
     discard pile says its pile instead of "Not in play"). Its printed facts; None for
-    an id the cards do not have."""
+    an id the cards do not have (an armor face may have no text: its rating is enough)."""
     info = book.info(card_id)
-    if not (info.kind or info.text):
+    if not (info.kind or info.text or info.attack or info.armor):
         return None
     stats, kind = _printed_stats(info), _kind(info)
     if not info.kind and info.attack:  # equipment faces have no kind of their own

@@ -8,10 +8,11 @@ the log never drops anything the server sent this seat.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from client.viewmodel.prompt import DECK_NAMES
-from client.viewmodel.refs import Namer
+from client.viewmodel.refs import Namer, UnitNumbers
 from client.viewmodel.table import PHASE_NAMES, STEP_NAMES, chain_label
 
 Event = Mapping[str, Any]
@@ -256,18 +257,182 @@ def sentence(event: Event, namer: Namer) -> str:
     return f"{kind.replace('_', ' ')}" + (f": {fields}" if fields else "")
 
 
+#: Events that show the attacker is done declaring: a response window is open.
+_WINDOW_EVENTS = frozenset({"passed", "announced"})
+#: The battle steps before the attacker is done declaring, as views name them.
+_DECLARING = frozenset({"declare"})
+#: The battle steps before battle damage, as views name them.
+_BEFORE_DAMAGE = frozenset({"declare", "after_declare", "assign", "after_assign"})
+
+
+@dataclass
+class _Battle:
+    """What the log has seen of the battle being fought: its attackers (in the order
+    they were declared) and which unit defends against which."""
+
+    #: seen from its ``battle_began``: only then can the log tell what nobody did
+    whole: bool
+    declaring: bool = True
+    damage: bool = False  # battle damage was dealt (or its step began)
+    attackers: list[str] = field(default_factory=list)
+    pairs: dict[str, str | None] = field(default_factory=dict)  # attacker -> its defender
+    gone: set[str] = field(default_factory=set)  # left play or the battle
+
+    @classmethod
+    def of_view(cls, battle: Mapping[str, Any]) -> _Battle:
+        """The battle as a view shows it (a log that did not see it begin)."""
+        step = str(battle.get("step", ""))
+        found = cls(whole=False, declaring=step in _DECLARING, damage=step not in _BEFORE_DAMAGE)
+        found.attackers = [str(a) for a in battle.get("attackers") or []]
+        for pair in battle.get("pairs") or []:
+            found.pairs[str(pair[0])] = str(pair[1])
+        for blocked in battle.get("blocked") or []:  # its defender left: still defended
+            found.pairs.setdefault(str(blocked), None)
+            if str(blocked) not in found.attackers:
+                found.attackers.append(str(blocked))
+        return found
+
+    def source(self, target: str) -> str | None:
+        """Who dealt battle damage to ``target``: the unit it fights, or the one attacker
+        no unit defends against when ``target`` is the defending hero. None when the log
+        cannot tell for sure."""
+        if target in self.pairs:  # an attacker, hit back by its defender
+            defender = self.pairs[target]
+            return defender if defender is not None and defender not in self.gone else None
+        for attacker, defender in self.pairs.items():
+            if defender == target:  # a defender, hit by its attacker
+                return attacker if attacker not in self.gone else None
+        if target.startswith("h:"):
+            free = [a for a in self.attackers if a not in self.pairs and a not in self.gone]
+            return free[0] if len(free) == 1 else None
+        return None
+
+
+class LogMemory:
+    """What the log of one seat remembers from one batch of events to the next (pass
+    the same one to every :func:`sentences` call of a game): the unit numbers the board
+    shows too, and the battle being fought, so that lines about what nobody did ("No
+    attackers were declared.") can be said when the events that show it come in
+    different batches."""
+
+    def __init__(self, numbers: UnitNumbers | None = None) -> None:
+        self.numbers = numbers if numbers is not None else UnitNumbers()
+        self.battle: _Battle | None = None
+
+
+def _before(event: Event, battle: _Battle | None) -> list[str]:
+    """Lines the event shows are due before its own: the end of a step in which nobody
+    did anything (no event says so; what follows shows it)."""
+    if battle is None or not battle.whole:
+        return []
+    kind = str(event.get("t"))
+    lines = []
+    ends_declaring = kind in _WINDOW_EVENTS or kind == "battle_ended"
+    if battle.declaring and ends_declaring:
+        battle.declaring = False
+        if not battle.attackers:
+            lines.append("No attackers were declared.")
+    hits = kind == "armor_prevented" or (kind == "damaged" and bool(event.get("battle")))
+    if not battle.damage and battle.attackers and (hits or kind == "battle_ended"):
+        battle.damage = True
+        if not battle.pairs:
+            lines.append("No defenders were assigned.")
+    return lines
+
+
+def _follow(event: Event, memory: LogMemory) -> None:
+    """Note what the event changes in the battle the log follows."""
+    kind = str(event.get("t"))
+    battle = memory.battle
+    if kind == "battle_began":
+        memory.battle = _Battle(whole=True)
+    elif kind in ("battle_ended", "turn_began", "game_over"):
+        memory.battle = None
+    elif battle is None:
+        return
+    elif kind == "attacker_declared":
+        battle.attackers.append(str(event.get("attacker")))
+    elif kind == "defender_assigned":
+        battle.pairs[str(event.get("attacker"))] = str(event.get("defender"))
+    elif kind in ("destroyed", "removed_from_play") or (
+        kind == "control_changed" and event.get("left_battle")
+    ):
+        battle.gone.add(str(event.get("target")))
+
+
+def _damage_line(event: Event, battle: _Battle | None, namer: Namer) -> str | None:
+    """"Infantry (Alice) dealt 3 battle damage to Halberdier (Bob).", when the log knows
+    who dealt it (the event does not say)."""
+    target = event.get("target")
+    if battle is None or not event.get("battle") or not isinstance(target, str):
+        return None
+    source = battle.source(target)
+    if source is None:
+        return None
+    amount = event.get("amount", "?")
+    return f"{namer.ref(source)} dealt {amount} battle damage to {_thing(event, namer)}."
+
+
+def _did_nothing(event: Event, previous: Event | None, kinds: Mapping[int, str]) -> bool:
+    """Whether a ``resolved`` item did nothing: it resolved right after the last pass
+    that began its resolution, with no event of its effect between (an effect that
+    changes anything says so in events before its ``resolved``). A battle is left out:
+    what it does (the battle) comes after its ``resolved``."""
+    if previous is None or previous.get("t") != "passed":
+        return False
+    item_id = event.get("id")
+    kind = kinds.get(item_id) if isinstance(item_id, int) else None
+    return kind is not None and kind != "battle"
+
+
 def sentences(
-    events: list[Event], view: Mapping[str, Any], earlier: Mapping[str, Any] | None = None
+    events: list[Event],
+    view: Mapping[str, Any],
+    earlier: Mapping[str, Any] | None = None,
+    memory: LogMemory | None = None,
 ) -> list[str]:
     """Lines for a batch of events, named with the view they led to (and the one before,
-    for cards that left play)."""
-    namer = Namer(view, earlier=earlier)
+    for cards that left play). ``memory``: the game's :class:`LogMemory`; without it the
+    batch is read on its own."""
+    namer = Namer(view, earlier=earlier, numbers=memory.numbers if memory else None)
+    memory = memory if memory is not None else LogMemory()
     namer.learn(events)
     # "resolved" and "fizzled" name the item by its id: it may have left the chain (or
     # been announced and resolved) within this very change
     items = [*((earlier or {}).get("chain") or []), *(view.get("chain") or [])]
     items += [e.get("item") for e in events if e.get("t") == "announced"]
+    kinds: dict[int, str] = {}
     for item in items:
         if isinstance(item, Mapping) and namer.chain_label(item.get("id")) is None:
             namer.remember_chain(item.get("id"), log_label(item, namer))
-    return [sentence(e, namer) for e in events if e.get("t") != "phase_began" or e.get("phase")]
+        if isinstance(item, Mapping) and isinstance(item.get("id"), int):
+            kinds[int(item["id"])] = str(item.get("kind", ""))
+    shown = (earlier or view).get("battle")
+    if not isinstance(shown, Mapping):
+        memory.battle = None  # over (its end may have come in a batch not read here)
+    elif memory.battle is None:
+        memory.battle = _Battle.of_view(shown)
+    lines: list[str] = []
+    previous: Event | None = None
+    for event in events:
+        lines += _before(event, memory.battle)
+        lines.append(_line(event, previous, namer, memory, kinds))
+        _follow(event, memory)
+        previous = event
+    return [line for line in lines if line]
+
+
+def _line(
+    event: Event, previous: Event | None, namer: Namer, memory: LogMemory, kinds: Mapping[int, str]
+) -> str:
+    """The line of one event of a batch ("" for none), with what the batch tells about it."""
+    kind = event.get("t")
+    if kind == "phase_began" and not event.get("phase"):
+        return ""
+    if kind == "damaged":
+        line = _damage_line(event, memory.battle, namer)
+        if line is not None:
+            return line
+    if kind == "resolved" and _did_nothing(event, previous, kinds):
+        return f"{_chain_label(event, namer)} resolved (it did nothing)."
+    return sentence(event, namer)

@@ -15,15 +15,48 @@ from client.cards import CardBook, default_book
 View = Mapping[str, Any]
 
 
+class UnitNumbers:
+    """The numbers that tell apart a controller's units of one name ("Skeleton 2"), kept
+    from one view to the next: a unit keeps its number while it stays in play (its
+    handle stays the same), so a line of the log that named it still names it after
+    another of that name leaves play; a unit that comes takes the lowest number none of
+    the others in play has."""
+
+    def __init__(self) -> None:
+        self._numbers: dict[int, int] = {}  # unit handle -> its number
+
+    def assign(self, handles: list[int]) -> dict[int, int]:
+        """The numbers of one controller's units of one name, in play together."""
+        taken: set[int] = set()
+        out: dict[int, int] = {}
+        for handle in handles:  # those numbered before keep theirs
+            number = self._numbers.get(handle)
+            if number is not None and number not in taken:
+                out[handle] = number
+                taken.add(number)
+        free = (n for n in range(1, len(handles) + len(taken) + 1) if n not in taken)
+        for handle in handles:  # the others, in the view's order: the lowest free ones
+            if handle not in out:
+                out[handle] = self._numbers[handle] = next(free)
+        return out
+
+
 class Namer:
     """Describes seats, handles and target references of one view."""
 
     def __init__(
-        self, view: View, book: CardBook | None = None, earlier: View | None = None
+        self,
+        view: View,
+        book: CardBook | None = None,
+        earlier: View | None = None,
+        numbers: UnitNumbers | None = None,
     ) -> None:
-        """``earlier``: a previous view whose handles still name cards that left play."""
+        """``earlier``: a previous view whose handles still name cards that left play.
+        ``numbers``: the unit numbers kept across the views of one game (see
+        :class:`UnitNumbers`); without it each view numbers its units afresh."""
         self.view = view
         self.book = book or default_book()
+        self._numbers = numbers
         self._players: dict[int, Mapping[str, Any]] = {
             int(p["seat"]): p for p in view.get("players", [])
         }
@@ -42,18 +75,17 @@ class Namer:
         for player in players:
             seat = int(player["seat"])
             units = player.get("units", [])
-            totals: dict[str, int] = {}
+            named: dict[str, list[int]] = {}
             for unit in units:
-                totals[str(unit["card"])] = totals.get(str(unit["card"]), 0) + 1
-            nth: dict[str, int] = {}
-            for unit in units:
-                card = str(unit["card"])
-                self._handles[int(unit["handle"])] = (card, seat)
-                if totals[card] > 1:  # two Militia Recruits must be told apart
-                    nth[card] = nth.get(card, 0) + 1
-                    self._ordinal[int(unit["handle"])] = nth[card]
+                named.setdefault(str(unit["card"]), []).append(int(unit["handle"]))
+            numbers = self._numbers if self._numbers is not None else UnitNumbers()
+            for handles in named.values():
+                if len(handles) > 1:  # two Militia Recruits must be told apart
+                    self._ordinal.update(numbers.assign(handles))
                 else:
-                    self._ordinal.pop(int(unit["handle"]), None)
+                    self._ordinal.pop(handles[0], None)
+            for unit in units:
+                self._handles[int(unit["handle"])] = (str(unit["card"]), seat)
                 for att in unit.get("attachments", []):
                     self._handles[int(att["handle"])] = (str(att["card"]), seat)
             for card in player.get("hand") or []:
@@ -115,7 +147,7 @@ class Namer:
 
     def handle(self, handle: int) -> str:
         """The card's name; a unit sharing its name with another of its controller's
-        units gets its position among them ("Militia Recruit 2")."""
+        units gets its number among them ("Militia Recruit 2", see :class:`UnitNumbers`)."""
         found = self._handles.get(int(handle))
         if not found:
             return f"card #{handle}"
