@@ -24,7 +24,7 @@ from typing import Any
 
 from server.botplay.api import Budget
 from server.botplay.know import Action, Board, View
-from server.botplay.policies import easy, medium, rank_priority
+from server.botplay.policies import easy, medium, pointless, rank_priority
 
 MAX_CANDIDATES = 5
 NOISE = 0.1
@@ -45,16 +45,19 @@ def candidates(view: View, base: Action) -> list[Action]:
         ranked = rank_priority(board, legal)
         free = board.my_turn_free()
         for a, s in ranked:
-            if s > (-3.0 if free else 0.0) and a["kind"] != "pass":
+            if s > (-3.0 if free else 0.0) and a["kind"] != "pass" and not pointless(board, a):
                 add(a)
         if len(out) > 1 or base["kind"] != "pass":
             for a in legal:
                 if a["kind"] == "pass":
                     add(a)
     elif kind in ("attack", "defend"):
-        # "done" first, then the choices against the strongest attackers first
+        # "done" first, then the choices against the strongest attackers first; but a
+        # battle the medium plan sends attackers into is not left empty (it was started
+        # for them)
+        empty = kind == "attack" and board.battle is not None and not board.battle["attackers"]
         for a in legal:
-            if a["kind"] == "done":
+            if a["kind"] == "done" and not (empty and base["kind"] == "attack"):
                 add(a)
         for a in sorted(
             (a for a in legal if a["kind"] == kind),

@@ -19,6 +19,9 @@ Action = dict[str, Any]
 
 HERO_POINT = 0.9  # value of one damage to an enemy hero
 WIN = 1000.0  # value of a win (a hero falls for good)
+#: cost of a heal aimed at a target that gains nothing from it (no damage, or an enemy's):
+#: enough to make a heal alone not worth playing, small beside any other real effect
+WASTED_HEAL = 0.5
 
 
 @cache
@@ -275,13 +278,10 @@ def score_program(
                     else:
                         total -= side * HERO_POINT * amount
             elif verb == "heal":
-                if u is not None:
-                    gain = min(amount, int(u[1]["damage"]))
-                else:
-                    owner = board.ref_owner(ref)
-                    p = board.players[owner] if owner is not None else None
-                    gain = min(amount, int(p["max_health"]) - int(p["health"])) if p else 0
+                gain = _heal_gain(board, ref, amount)
                 total += side * 0.6 * gain
+                if str(args["target"]) in named and (gain == 0 or side < 0):
+                    total -= WASTED_HEAL  # a chosen target it does my side no good to heal
             elif verb == "prevent":
                 total += side * 0.4 * min(amount, max(_incoming(board, ref), 1))
             elif verb == "augment":
@@ -327,9 +327,61 @@ def score_program(
             total += 0.3
         elif verb in ("move_cooldown", "ready_ability"):
             total += 2.0
+        elif verb == "equip":
+            total += equip_gain(board)
         elif verb == "destroy_own_unit":
             total -= 0.5 if args.get("up_to", True) else 4.0
     return total
+
+
+def _heal_gain(board: Board, ref: str, amount: int) -> int:
+    """How much damage a heal of ``amount`` on ``ref`` removes (0 on an undamaged one)."""
+    u = board.unit(ref)
+    if u is not None:
+        return min(amount, int(u[1]["damage"]))
+    owner = board.ref_owner(ref)
+    if owner is None or not ref.startswith("h:"):
+        return 0
+    p = board.players[owner]
+    return max(0, min(amount, int(p["max_health"]) - int(p["health"])))
+
+
+def equip_score(weapon: str, armor: str) -> float:
+    """How good a weapon and armor face are together (attack, and armor a little more)."""
+    cards = catalog().cards
+    w, r = cards.get(weapon), cards.get(armor)
+    s = 0.0
+    if w is not None:
+        s += w.attack + (0.5 if w.activated or w.triggers else 0)
+    if r is not None:
+        s += 1.2 * r.armor + (0.5 if r.activated or r.triggers else 0)
+    return s
+
+
+def equip_options(board: Board) -> list[tuple[str, str]]:
+    """Every (weapon, armor) pair of faces my hero may equip."""
+    hero = catalog().heroes[str(board.mine["hero"])]
+    weapons = list(dict.fromkeys(hero.weapons))
+    armors = list(dict.fromkeys(hero.armors))
+    return [(w, a) for w in weapons for a in armors]
+
+
+def worn(board: Board) -> tuple[str, str]:
+    """The weapon and armor faces my hero has on now."""
+    me = board.mine
+    return str(me["weapon"]["card"] or ""), str(me["armor"]["card"] or "")
+
+
+def equip_gain(board: Board) -> float:
+    """What Equip can add: the best other pair of faces over the worn one.
+
+    Putting the same faces back on does nothing, so only a change counts; when every other
+    pair is worse the value is negative."""
+    now = worn(board)
+    others = [equip_score(w, a) for w, a in equip_options(board) if (w, a) != now]
+    if not others:
+        return -1.0
+    return max(others) - equip_score(*now)
 
 
 def _best_discard_unit(board: Board, decks: list[str]) -> float:

@@ -20,8 +20,10 @@ from server.botplay.know import (
     card_unit_value,
     catalog,
     effect_score,
+    equip_score,
     score_program,
     scored,
+    worn,
 )
 
 Policy = Callable[[View, random.Random, Any], Action]
@@ -63,14 +65,17 @@ def _free_win(board: Board, legal: list[Action]) -> Action | None:
 
 
 def _equip_score(a: Action) -> float:
-    cards = catalog().cards
-    w, r = cards.get(str(a["weapon"])), cards.get(str(a["armor"]))
-    s = 0.0
-    if w is not None:
-        s += w.attack + (0.5 if w.activated or w.triggers else 0)
-    if r is not None:
-        s += 1.2 * r.armor + (0.5 if r.activated or r.triggers else 0)
-    return s
+    return equip_score(str(a["weapon"]), str(a["armor"]))
+
+
+def _changes_faces(board: Board, legal: list[Action]) -> list[Action]:
+    """The equip options that change what the hero wears (all of them during setup).
+
+    Once the game is under way, putting the same faces back on only spends the ability."""
+    if board.view.get("phase") == "setup":
+        return legal
+    now = worn(board)
+    return [a for a in legal if (str(a["weapon"]), str(a["armor"])) != now] or legal
 
 
 def _hand_value(board: Board, handle: int) -> float:
@@ -116,13 +121,17 @@ def easy(view: View, rng: random.Random, budget: Any = None) -> Action:
         scored = [(_trigger_score(board, a), i) for i, a in enumerate(legal)]
         ok = [legal[i] for s, i in scored if s >= 0]
         return rng.choice(ok or legal)
+    if kind == "attack":
+        return rng.choice(_declarations(board, legal))
+    if kind == "equip":
+        return _e_equip(board, legal, rng)
     if kind == "priority":
         if board.my_turn_free():
             spend = [a for a in sane if a["kind"] in SPEND_KINDS]
             if spend and rng.random() < 0.85:
                 return rng.choice(spend)
             battles = [a for a in sane if a["kind"] == "battle"]
-            if battles and ready_attackers(board) and rng.random() < 0.6:
+            if battles and _can_hit(board) and rng.random() < 0.6:
                 return rng.choice(battles)
             return _pass(legal)
         others = [a for a in sane if a["kind"] != "pass"]
@@ -133,10 +142,50 @@ def easy(view: View, rng: random.Random, budget: Any = None) -> Action:
 
 
 def _harmful(board: Board, a: Action) -> bool:
+    """Whether an effect would hurt my side or do it no good at all.
+
+    A heal aimed at an undamaged or enemy target, or an Equip with nothing better to put
+    on, scores below zero (``know.score_program``), so it is dropped like self-harm."""
     if a["kind"] not in ("play", "ability", "activate"):
         return False
     s = effect_score(board, a)
     return s is not None and s < 0
+
+
+def pointless(board: Board, a: Action) -> bool:
+    """An action no level should take: an effect that hurts my side or does it no good,
+    or a battle in which the medium plan would declare no attacker."""
+    if a["kind"] == "battle":
+        return attack_value(board, int(a["opponent"])) <= 0
+    return _harmful(board, a)
+
+
+def _can_hit(board: Board) -> bool:
+    """Whether a battle I start now could declare an attacker that deals damage."""
+    return any(board.attack_of(r) > 0 for r in ready_attackers(board))
+
+
+def _declarations(board: Board, legal: list[Action]) -> list[Action]:
+    """The attack declarations open to the easy bot. While none is declared yet, only
+    attackers, those that deal damage if there are any: "done" then would make starting
+    the battle a wasted maneuver."""
+    declared = board.battle is not None and bool(board.battle["attackers"])
+    attacks = [a for a in legal if a["kind"] == "attack"]
+    if declared or not attacks:
+        return legal
+    hitting = [a for a in attacks if board.attack_of(str(a["attacker"])) > 0]
+    return hitting or attacks
+
+
+def _e_equip(board: Board, legal: list[Action], rng: random.Random) -> Action:
+    """A random pair of faces; after setup, one that changes something and is no worse
+    than the worn pair when there is such a one."""
+    changes = _changes_faces(board, legal)
+    if board.view.get("phase") == "setup":
+        return rng.choice(changes)
+    now = equip_score(*worn(board))
+    better = [a for a in changes if _equip_score(a) >= now]
+    return rng.choice(better or changes)
 
 
 def _pass(legal: list[Action]) -> Action:
@@ -270,7 +319,7 @@ def _m_draw(board: Board, legal: list[Action], rng: random.Random) -> Action:
 
 
 def _m_equip(board: Board, legal: list[Action], rng: random.Random) -> Action:
-    return max(legal, key=_equip_score)
+    return max(_changes_faces(board, legal), key=_equip_score)
 
 
 def _m_first(board: Board, legal: list[Action], rng: random.Random) -> Action:
