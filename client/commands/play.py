@@ -9,6 +9,8 @@ if TYPE_CHECKING:
     from client.screens.setup import SeatPlan
 
 NAME = "play"
+#: the bot levels by name (``SeatPlan.level``)
+LEVELS = {"random": 0, "easy": 1, "medium": 2, "hard": 3}
 HELP = "play in this terminal: the main menu, or a local game against bots or hot-seat"
 
 
@@ -28,6 +30,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
              "the loser of a game chooses who plays first in the next; with --vs it starts "
              "at once, else the new-game screen offers it",
     )  # fmt: skip
+    parser.add_argument(
+        "--bot-level", choices=tuple(LEVELS), default="medium",
+        help="strength of the bots --vs bot seats (default: medium, as on a hosted table)",
+    )  # fmt: skip
     parser.add_argument("--name", default=None, help="your player name (default: from settings)")
 
 
@@ -44,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
     if args.name is not None:  # cleaned as the server cleans it; nothing left: settings'
         app.settings.name = clean_name(args.name, app.settings.name)
     if args.vs is not None:
-        app.start = LocalPlan(fmt, _seats(fmt, app.settings.name, args.vs == "hotseat"), options)
+        seats = _seats(fmt, app.settings.name, args.vs == "hotseat", LEVELS[args.bot_level])
+        app.start = LocalPlan(fmt, seats, options)
         app.last_plan = app.start
     elif options or args.format is not None:  # the new-game screen opens on them
         plan = default_plan(app.settings.name)
@@ -53,13 +60,14 @@ def run(args: argparse.Namespace) -> int:
     return run_app(app)
 
 
-def _seats(fmt: str, name: str, hotseat: bool) -> tuple[SeatPlan, ...]:
-    """The seats of a format's smallest table: you, then people (hot-seat) or bots."""
+def _seats(fmt: str, name: str, hotseat: bool, level: int = 2) -> tuple[SeatPlan, ...]:
+    """The seats of a format's smallest table: you, then people (hot-seat) or bots of
+    ``level``."""
     from client.screens.setup import SeatPlan
 
     count = {"duel": 2, "ffa": 3, "sworn": 3, "team": 4}[fmt]
     seats = [SeatPlan("human", name, None)]
     for i in range(1, count):
         kind, label = ("human", "Player") if hotseat else ("bot", "Bot")
-        seats.append(SeatPlan(kind, f"{label} {i + 1}", None))
+        seats.append(SeatPlan(kind, f"{label} {i + 1}", None, level))
     return tuple(seats)

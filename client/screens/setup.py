@@ -134,7 +134,8 @@ def default_plan(name: str = "Player") -> LocalPlan:
 
 def first_plan(name: str = "Player") -> LocalPlan:
     """A duel of ``name`` against a bot: the new-game screen's plan the first time."""
-    return LocalPlan("duel", (SeatPlan("human", name, None), SeatPlan("bot", "Bot", None)))
+    bot = SeatPlan("bot", "Bot", None, 2)  # medium, as a hosted table's bots
+    return LocalPlan("duel", (SeatPlan("human", name, None), bot))
 
 
 def default_host_plan(name: str = "Player") -> LocalPlan:
