@@ -34,7 +34,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from client.viewmodel.log import sentences
+from client.viewmodel.log import LogMemory, sentences
+from client.viewmodel.refs import UnitNumbers
 from client.viewmodel.table import FORMAT_NAMES
 from server.replays import GameRecord, ReplayError, Runner, identity
 from shared.protocol import ProtocolError, codec
@@ -362,6 +363,7 @@ class ReplayFrame:
     view: dict[str, Any]
     log: list[str]  # every log line up to and including this step
     fresh: int  # how many of the last lines this step made
+    numbers: UnitNumbers | None = None  # the unit numbers the log gave (for the board)
 
 
 class Replay:
@@ -378,6 +380,7 @@ class Replay:
         )  # fmt: skip
         self.step = 0
         self._logs: dict[Perspective, tuple[list[str], list[int]]] = {}
+        self._numbers: dict[Perspective, UnitNumbers] = {}
 
     @property
     def total(self) -> int:
@@ -401,11 +404,14 @@ class Replay:
             lines: list[str] = []
             ends = [0]
             before = self.positions.view(0, perspective)
+            # a unit keeps its number while in play, so the board of any step names it
+            # as the log did (numbers given once are kept: stepping back agrees too)
+            memory = LogMemory(self._numbers.setdefault(perspective, UnitNumbers()))
             for k in range(1, self.total + 1):
                 view = self.positions.view(k, perspective)
                 events: list[Mapping[str, Any]] = list(self.positions.events(k, perspective))
                 if events:
-                    lines.extend(sentences(events, view, before))
+                    lines.extend(sentences(events, view, before, memory))
                 ends.append(len(lines))
                 before = view
             made = self._logs[perspective] = (lines, ends)
@@ -428,6 +434,7 @@ class Replay:
             view=self.positions.view(k, self.perspective),
             log=lines[: ends[k]],
             fresh=ends[k] - ends[k - 1] if k else 0,
+            numbers=self._numbers.get(self.perspective),
         )
 
     # moving ---------------------------------------------------------------------------

@@ -206,7 +206,7 @@ class ReplayScreen(Screen[None]):
         self._draw(self.frame, redraw_log=not one_forward)
 
     def _draw(self, frame: ReplayFrame, redraw_log: bool) -> None:
-        table = build_table(frame.view)
+        table = build_table(frame.view, numbers=frame.numbers)
         self.query_one("#rp-status", Static).update(self._status(frame))
         self.query_one("#rp-table", Static).update(self._table_line(frame, table))
         self._place_players(table)

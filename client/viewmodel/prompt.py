@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from client.cards import CardBook, CardInfo, default_book
-from client.viewmodel.refs import Namer
+from client.viewmodel.refs import Namer, UnitNumbers
 from client.viewmodel.table import STEP_NAMES, _source, chain_label
 from shared.protocol.windows import others_turn_window, server_passes
 
@@ -703,10 +703,13 @@ def _board_figures(ref: str, view: Mapping[str, Any]) -> str:
     return ""
 
 
-def build_prompt(view: Mapping[str, Any], book: CardBook | None = None) -> Prompt:
-    """The prompt for the seat of ``view`` (or who is being waited for)."""
+def build_prompt(
+    view: Mapping[str, Any], book: CardBook | None = None, numbers: UnitNumbers | None = None
+) -> Prompt:
+    """The prompt for the seat of ``view`` (or who is being waited for); ``numbers``: the
+    game's unit numbers, shared with the board and the log (:class:`UnitNumbers`)."""
     book = book or default_book()
-    namer = Namer(view, book)
+    namer = Namer(view, book, numbers=numbers)
     legal: list[Action] = [dict(a) for a in view.get("legal") or []]
     if view.get("result"):
         return Prompt(mode="none", title="The game is over")
@@ -740,14 +743,16 @@ def build_prompt(view: Mapping[str, Any], book: CardBook | None = None) -> Promp
     )
 
 
-def safe_prompt(view: Mapping[str, Any], book: CardBook | None = None) -> Prompt:
+def safe_prompt(
+    view: Mapping[str, Any], book: CardBook | None = None, numbers: UnitNumbers | None = None
+) -> Prompt:
     """:func:`build_prompt`, or, if the view has a shape this client does not know yet,
     a plain list of the legal actions (the game must stay playable)."""
     try:
-        return build_prompt(view, book)
+        return build_prompt(view, book, numbers)
     except (KeyError, TypeError, ValueError, IndexError, AttributeError):
         legal = [dict(a) for a in view.get("legal") or []]
-        namer = Namer(view, book or default_book())
+        namer = Namer(view, book or default_book(), numbers=numbers)
         choices = []
         for action in legal:
             try:

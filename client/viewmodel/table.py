@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from client.cards import DECKS, CardBook, default_book
-from client.viewmodel.refs import Namer
+from client.viewmodel.refs import Namer, UnitNumbers
 
 PHASE_NAMES: Mapping[str, str] = {
     "setup": "Setup",
@@ -555,11 +555,13 @@ def build_table(
     view: Mapping[str, Any],
     book: CardBook | None = None,
     table_info: Mapping[str, Any] | None = None,
+    numbers: UnitNumbers | None = None,
 ) -> TableModel:
     """The whole table as the seat of ``view`` sees it; ``table_info`` (the document's
-    ``table``) marks the people who are away, and the seats a bot plays meanwhile."""
+    ``table``) marks the people who are away, and the seats a bot plays meanwhile;
+    ``numbers``: the game's unit numbers, shared with its log (:class:`UnitNumbers`)."""
     book = book or default_book()
-    namer = Namer(view, book)
+    namer = Namer(view, book, numbers=numbers)
     players = _mark_absent(
         tuple(_panel(view, p, book, namer) for p in view.get("players", [])), table_info or {}
     )

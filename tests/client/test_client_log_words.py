@@ -62,6 +62,10 @@ def test_the_log_and_the_board_agree_on_a_unit_after_another_of_its_name_died() 
     assert sentences(attacks, after, after, memory) == ["Skeleton 3 (Alice) attacks."]
     board = Namer(after, BOOK, numbers=memory.numbers)  # the table, by the same numbers
     assert board.ref("u:12") == "Skeleton 3 (Alice)"
+    table = build_table(after, BOOK, numbers=memory.numbers)  # the board's unit lines
+    assert [u.name for u in table.players[0].units] == ["Skeleton 1", "Skeleton 3"]
+    assert [u.name for u in build_table(after, BOOK).players[0].units] == [
+        "Skeleton 1", "Skeleton 2"]  # numbered afresh without the game's numbers
 
 
 # battles -----------------------------------------------------------------------------------
