@@ -130,6 +130,13 @@ class GameController:
         self.early_chat: list[ChatLine] = []
         #: The host's server said why it stops (STOP_TABLE_CLOSED, STOP_HOST_LEFT), if it did.
         self.host_said = ""
+        #: Hot-seat: the seat of the person the curtain last went up for (None: none yet),
+        #: and each person's unsent chat line, put away while the others have the keyboard.
+        self._at_keyboard: int | None = None
+        self._drafts: dict[int, str] = {}
+        #: The phase of the last view seen before the game's result (a game that ended
+        #: while being set up says so, not "1 turn").
+        self._phase_before_over = ""
 
     # lifetime -------------------------------------------------------------------------------
     async def run(self) -> None:
@@ -414,6 +421,7 @@ class GameController:
         if self.curtain is not None:
             self.curtain.retarget(seat, name, reason)
             return
+        self._put_draft_away()
         # Nothing private of the old seat may wait above the table (its log, say).
         while (
             self.table_screen is not None
@@ -440,7 +448,21 @@ class GameController:
         only after the pop, and a frame may be drawn in between."""
         self.curtain = None  # going: a decision that moves on now raises a new one
         self.displayed = seat
+        self._at_keyboard = seat
+        if self.table_screen is not None:  # their own unsent line, if they left one
+            self.table_screen.give_chat_draft(self._drafts.pop(seat, ""))
         self.render_now()
+
+    def _put_draft_away(self) -> None:
+        """The keyboard is passing on: the unsent chat line (the table's, or its log
+        screen's) leaves the field, kept for the person who typed it; left there, it
+        would be said under the next person's name."""
+        if self.table_screen is None:
+            return
+        draft = self.table_screen.take_chat_draft()
+        owner = self._at_keyboard if self._at_keyboard is not None else self.displayed
+        if draft and owner is not None:
+            self._drafts[owner] = draft
 
     def _lifted(self, curtain: CurtainScreen) -> None:
         if self.curtain is curtain:  # taken down without :meth:`_sit_down`
@@ -537,6 +559,8 @@ class GameController:
     def _check_over(self) -> None:
         stream = self.session.stream(self.displayed)
         view = stream.view if stream else None
+        if view and not view.get("result"):  # the game goes on: in which phase
+            self._phase_before_over = str(view.get("phase", ""))
         if not stream or not view or not view.get("result") or _played(stream) != self.played:
             return
         match = stream.table_info.get("match")
@@ -559,6 +583,7 @@ class GameController:
         screen = GameOverScreen(
             build_table(view), bool(mine), match, names, humans, mine,
             self._close_warning(match), away, self._leave_match_warning(match),
+            during_setup=self._phase_before_over == "setup",
         )  # fmt: skip
         self.over_screen = screen
         # The screen says it all: no toast over its box. Toasts are posted, not shown at

@@ -38,15 +38,26 @@ from client.viewmodel.words import listed
 Match = Mapping[str, Any]
 
 
-def over_markup(table: TableModel) -> str:
-    lines = [f"[b]{escape(_result(table))}[/b]  "
-             f"[$text-muted]{table.turn} turn{'' if table.turn == 1 else 's'}[/]", ""]  # fmt: skip
+def over_markup(table: TableModel, during_setup: bool = False) -> str:
+    """The result line with the game's length, then a line per player (``during_setup``:
+    the game ended before its first turn was played, see :func:`_length`)."""
+    length = _length(table, during_setup)
+    lines = [f"[b]{escape(_result(table))}[/b]  [$text-muted]{length}[/]", ""]
     teams = any(p.team is not None for p in table.players)
     players = list(table.players)
     if teams:  # each team's players together, in seat order
         players.sort(key=lambda p: (p.team is None, p.team or 0, p.seat))
     lines += [_player_row(p, teams) for p in players]
     return "\n".join(lines)
+
+
+def _length(table: TableModel, during_setup: bool = False) -> str:
+    """How long the game lasted: "7 turns", or "during setup" for a game that ended
+    while it was being set up (a concession then is carried out at the conceding seat's
+    first priority, in turn 1, which the view's turn counts: not a turn played)."""
+    if during_setup or table.phase == "setup":
+        return "during setup"
+    return f"{table.turn} turn{'' if table.turn == 1 else 's'}"
 
 
 #: The result's reasons for a game that ended by a concession (``result_line``): the
@@ -96,12 +107,10 @@ def _fates(opponents: Sequence[PlayerPanel]) -> str:
 
 
 def _player_row(p: PlayerPanel, teams: bool) -> str:
-    """One player's line; a team game names the team first. A hero at 0 health is
-    "out" in every format, not "defeated": in a team game a winner may be out (its team
-    won without it), and one word serves every game. A player who conceded is marked
-    so."""
-    out = "conceded" if p.conceded else "out"
-    state = "[$success]standing[/]" if p.alive else f"[$error]{out}[/]"
+    """One player's line; a team game names the team first. A player out of the game
+    is "defeated" (a hero at 0 health, in every format: a team's winner too, whose team
+    won without it) or "conceded", the words the result line uses."""
+    state = "[$success]standing[/]" if p.alive else f"[$error]{p.out_word}[/]"
     team = f"[b]team {p.team + 1}[/b]  " if teams and p.team is not None else ""
     return f"{team}{escape(p.name)} · {escape(p.hero)}  ♥ {p.health}/{p.max_health}  {state}"
 
@@ -344,8 +353,11 @@ class GameOverScreen(ModalScreen[str]):
         Binding("a", "choose('again')", "Play again", id="over.again"),
         Binding("m", "choose('menu')", "Main menu", id="over.menu"),
         Binding("escape", "choose('table')", "Table / score"),
-        Binding("l", "log(False)", "Log", id="table.log"),  # remapped with the table's
-        Binding("c", "log(True)", "Chat", id="table.chat"),
+        # remapped with the table's; priority, as the table's: the log screen is up
+        # before the next key of a burst ("cwell played") is handled, so the keys after
+        # it are typed in the chat, not taken as this screen's ("a": play again)
+        Binding("l", "log(False)", "Log", id="table.log", priority=True),
+        Binding("c", "log(True)", "Chat", id="table.chat", priority=True),
         # leaving the table, as at the table (m says the same in this screen's words)
         Binding("ctrl+l", "choose('menu')", "Leave", id="table.leave", show=False),
     ]
@@ -364,8 +376,12 @@ class GameOverScreen(ModalScreen[str]):
         close_warning: str | None = None,
         away: Mapping[int, str] | None = None,
         leave_warning: str | None = None,
+        during_setup: bool = False,
     ) -> None:
+        """``during_setup``: the table was last seen being set up (see
+        :func:`over_markup`)."""
         super().__init__()
+        self.during_setup = during_setup
         #: A host's "Main menu" closes the table for the others: asked first, with this.
         self.close_warning = close_warning
         #: A local match's "Main menu" ends it for good: asked first, with this, while
@@ -433,7 +449,7 @@ class GameOverScreen(ModalScreen[str]):
             self.match, self.names, self.humans, self.mine, self.away, self.ended,
             self._teams(),
         )
-        return over_markup(self.table) + (f"\n\n{part}" if part else "")
+        return over_markup(self.table, self.during_setup) + (f"\n\n{part}" if part else "")
 
     def _teams(self) -> list[int | None]:
         """Each seat's team, as the final table shows it (none outside a team game)."""

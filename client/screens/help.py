@@ -29,6 +29,9 @@ KEY_ROWS = (
     ("Table", "`{table_details}` card details · `{table_log}` show or hide the log · "
               "`{table_chat}` chat · `tab` next area · `{table_leave}` leave the game · "
               "while it is being played, leaving and `ctrl+q` quitting are asked first"),
+    ("Log, chat", "every key types · `enter` says the line · `esc` back, an unsent line kept "
+                  "· `pageup` `pagedown` scroll the log · `tab` to it, where `{table_log}` "
+                  "closes it"),
     ("Game over", "`{over_next}` next game · `{over_again}` play again · `{over_menu}` main "
                   "menu · `esc` see the table · `{table_log}` log · `{table_chat}` chat"),
     ("Curtain (hot-seat)", "`enter` when only the named player is looking"),
@@ -65,6 +68,11 @@ player's turn): the server passes every response window for you, even when you c
 respond, until your next turn begins. You still decide everything else: your defenders,
 armor, targets and choices. `{table_skip}` again stops it.
 
+**Conceding.** `ctrl+p`, then *Concede this game* (offered while a game of yours is being
+played): asked first, it takes you out of the game for good. In a duel the other player
+wins; otherwise the others play on. Leaving (`{table_leave}`) is not conceding: it says
+first what becomes of your seat.
+
 """
 
 #: What the table's shorthand means, figure by figure, in the rulebook's words; each
@@ -95,6 +103,8 @@ LEGEND = """\
 - `↑ Bob (Beledan) ♥ 37/38 …` under the status line: the players whose hero lines the
   board has scrolled out of view above · `↑ 2 above` `↓ 3 more` under the prompt: lines
   of the list out of view (the arrow keys scroll to them)
+- `Cid (Beledan) … ↓` on that line: the lines at the top of the board (a weapon, units)
+  are Cid's, whose hero line is scrolled away
 - The status line's `priority: Bob`: Bob may announce a maneuver (or respond to the
   chain) or pass, now · `to act: Bob`: Bob must make a decision (attackers, defenders,
   targets, a choice as an effect resolves, …). `{table_details}` on a card: its details.

@@ -2,11 +2,15 @@
 
 While it is open the table is hidden, so a decision of yours that waits (and its
 countdown, when the table has a timer) is said on a line at the top, once a second:
-the decision timer does not stop for this screen. Typing here is chatting: a key that
-is no key of the screen's, pressed while the log has the keys, goes to the chat's input
-(which keeps the keys from then on, so a `c` typed there is a letter), and so does a
-paste. The keys typed before the input has the focus (a burst right after `l` or `c`,
-which arrives before the screen is up) reach it too, in order."""
+the decision timer does not stop for this screen. Typing here is chatting: a player's
+screen opens with the keys in the chat's input, so every letter types (`l` and `c`
+too) and Enter says the line; Esc goes back to the table, Tab to the log's lines (where
+`l` closes the screen and `c` goes back to the input), and PageUp/PageDown scroll the
+log wherever the keys are. A key that is no key of the screen's, pressed while the log
+has the keys, goes to the input too, and so does a paste. The keys typed before the
+input has the focus (a burst right after `l` or `c`, which arrives before the screen is
+up) reach it as well, in order. An unsent line is the table's draft: it is there when
+the screen opens and goes back to the table when it closes."""
 
 from __future__ import annotations
 
@@ -20,10 +24,10 @@ from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Static
 
 from client.screens.table import TableFrame
-from client.widgets.log import ChatPanel, GameLog
+from client.widgets.log import ChatInput, ChatPanel, GameLog
 
 
 def decision_line(frame: TableFrame | None, now: float) -> tuple[str, str]:
@@ -41,7 +45,9 @@ def decision_line(frame: TableFrame | None, now: float) -> tuple[str, str]:
     return f"[b]Your decision:[/b] {escape(frame.prompt.title)}", f" {clock}— [b]esc[/b] to answer"
 
 
-class LogScreen(ModalScreen[None]):
+class LogScreen(ModalScreen[str]):
+    """Dismissed with the chat's unsent draft ("" for none), for the table to keep."""
+
     DEFAULT_CSS = """
     #log-decision {
         height: 1;
@@ -62,6 +68,10 @@ class LogScreen(ModalScreen[None]):
         Binding("escape", "close", "Back to the table"),
         Binding("l", "close", "Back", show=False, id="table.log"),
         Binding("c", "chat", "Chat", id="table.chat"),
+        # the log scrolls while the chat's input has the keys (the log's own keys when
+        # it has them)
+        Binding("pageup", "scroll_log(-1)", "Scroll the log", show=False),
+        Binding("pagedown", "scroll_log(1)", "Scroll the log", show=False),
     ]
 
     def __init__(
@@ -70,18 +80,23 @@ class LogScreen(ModalScreen[None]):
         chat: list[tuple[str, str, bool]],
         focus_chat: bool = False,
         watching: bool = False,
+        draft: str = "",
     ) -> None:
         """``chat``: (name, text, earlier) per line, as the table's chat panel shows it;
-        ``watching``: a spectator's (the chat without its input)."""
+        ``focus_chat``: a spectator's screen opens on the chat's lines, not the log's
+        (a player's always opens on the input); ``watching``: a spectator's (the chat
+        without its input); ``draft``: the unsent line the input starts with."""
         super().__init__(id="log-screen")
         self.watching = watching
         self.lines = log
         self.chat = chat
         self.focus_chat = focus_chat
+        self.draft = draft
         self._decision: tuple[str, str] | None = None  # the decision line shown
-        # The chat has the keys: asked for (`c`, a letter), and not left since. Its
-        # focus lands only after the keys already sent, which must reach it all the same.
-        self._chatting = False
+        # The chat has the keys: a player's screen opens so, and keeps it until the
+        # focus leaves the input. The keys sent before the screen was up come to the
+        # screen, not the input, and must reach the input all the same.
+        self._chatting = not watching
 
     def compose(self) -> ComposeResult:
         with Vertical(id="log-box"):
@@ -98,14 +113,11 @@ class LogScreen(ModalScreen[None]):
         panel = self.query_one(ChatPanel)
         for name, text, earlier in self.chat:
             panel.add(name, text, earlier)
-        for chat in self.query("#chat-input").results(Input):
-            # Focused by the first letter typed (put in before the focus lands): keep it,
-            # rather than select it for the next letter to replace.
-            chat.select_on_focus = False
-        if self.focus_chat:
+        panel.draft = self.draft
+        if not self.watching or self.focus_chat:
             self.action_chat()
         else:
-            self.query_one(GameLog).focus()
+            self.set_focus(self.query_one(GameLog))
         self.show_decision()
         self.set_interval(1.0, self.show_decision)  # the countdown, as the prompt's ticks
 
@@ -140,13 +152,21 @@ class LogScreen(ModalScreen[None]):
         return frame if isinstance(frame, TableFrame) else None
 
     async def on_key(self, event: events.Key) -> None:
-        """A printable key that reached the screen unhandled. While the chat has the keys
-        it is a letter for the chat, even before the input's focus lands (a burst typed
-        as the screen opens comes to the screen first). Otherwise a key of this screen
-        (``c``, ``l``) acts at once, so the keys after it in the same burst find the
-        chat asked for or the screen closed; a key of the app's goes on to its binding;
-        and any other is a letter meant for the chat, which takes the keys from then on."""
-        if self.watching or not event.is_printable or event.character is None:
+        """A key that reached the screen unhandled. While the chat has the keys a
+        printable one is a letter for the chat, and Enter says its line, even before the
+        input's focus lands (a burst typed as the screen opens comes to the screen
+        first). Otherwise a key of this screen (``c``, ``l``) acts at once, so the keys
+        after it in the same burst find the chat asked for or the screen closed; a key
+        of the app's goes on to its binding; and any other is a letter meant for the
+        chat, which takes the keys from then on."""
+        if self.watching:
+            return
+        if event.key == "enter" and self._chatting:
+            event.stop()
+            event.prevent_default()
+            self._chat_input().say()
+            return
+        if not event.is_printable or event.character is None:
             return
         if not self._chatting:
             own = self._own_binding(event)
@@ -173,12 +193,12 @@ class LogScreen(ModalScreen[None]):
 
     def on_paste(self, event: events.Paste) -> None:
         """A paste the focused input did not take (the log had the keys): into the chat,
-        as the input takes one (its first line)."""
+        as the input takes one (a line, or each of several lines said)."""
         if self.watching or not event.text:
             return
         event.stop()
         self.action_chat()
-        self._chat_input().insert_text_at_cursor(event.text.splitlines()[0])
+        self._chat_input().paste(event.text)
 
     def watch_focused(self, old: Widget | None, new: Widget | None) -> None:
         """The focus left the chat's input for another widget here (Tab to the log):
@@ -186,12 +206,20 @@ class LogScreen(ModalScreen[None]):
         if old is not None and old.id == "chat-input" and new is not None:
             self._chatting = False
 
-    def _chat_input(self) -> Input:
-        return self.query_one("#chat-input", Input)
+    def _chat_input(self) -> ChatInput:
+        return self.query_one("#chat-input", ChatInput)
 
     def action_chat(self) -> None:
         self._chatting = not self.watching
         self.query_one(ChatPanel).focus_input()
 
+    def action_scroll_log(self, pages: int) -> None:
+        log = self.query_one(GameLog)
+        if pages < 0:
+            log.scroll_page_up(animate=False)
+        else:
+            log.scroll_page_down(animate=False)
+
     def action_close(self) -> None:
-        self.dismiss(None)
+        """Back to the table, which keeps the unsent draft."""
+        self.dismiss(self.query_one(ChatPanel).draft)

@@ -471,8 +471,8 @@ class TableScreen(Screen[None], QuickBlank):
 
     # actions ----------------------------------------------------------------------------
     def action_toggle_log(self) -> None:
-        if self.wide:
-            self.query_one(GameLog).focus()
+        if self.wide:  # at once: the keys typed right after it do not reach the prompt
+            self.set_focus(self.query_one(GameLog))
         else:
             self.open_log(focus_chat=False)
 
@@ -483,10 +483,42 @@ class TableScreen(Screen[None], QuickBlank):
             self.open_log(focus_chat=True)
 
     def open_log(self, focus_chat: bool) -> None:
+        """The log screen, its chat input holding this table's draft (and the draft
+        kept when it closes)."""
         from client.screens.logview import LogScreen
 
         log = self.frame.log if self.frame else []
-        self.app.push_screen(LogScreen(log, list(self.chat_lines), focus_chat, self.watching))
+        panel = self.query_one(ChatPanel)
+        screen = LogScreen(log, list(self.chat_lines), focus_chat, self.watching, panel.draft)
+        self.app.push_screen(screen, self._keep_draft)
+
+    def _keep_draft(self, draft: str | None) -> None:
+        with contextlib.suppress(NoMatches):  # being torn down
+            self.query_one(ChatPanel).draft = draft or ""
+
+    def take_chat_draft(self) -> str:
+        """The unsent chat line (the open log screen's, or the side panel's), emptied
+        in both, and the keys given back to the prompt: the keyboard passes to another
+        person (hot-seat), whose first key must not land in the chat field."""
+        from client.screens.logview import LogScreen
+
+        draft = ""
+        with contextlib.suppress(NoMatches):
+            draft = self.query_one(ChatPanel).draft
+            self.query_one(ChatPanel).draft = ""
+            if self.check_action("to_prompt", ()):  # the side log or chat has the keys
+                self.action_to_prompt()
+        for screen in self.app.screen_stack:
+            if isinstance(screen, LogScreen):  # its draft: in its input once mounted
+                with contextlib.suppress(NoMatches):
+                    screen.draft = screen.query_one(ChatPanel).draft
+                    screen.query_one(ChatPanel).draft = ""
+                draft, screen.draft = screen.draft or draft, ""
+        return draft
+
+    def give_chat_draft(self, draft: str) -> None:
+        """Put a person's unsent chat line back (hot-seat: their turn at the keyboard)."""
+        self._keep_draft(draft)
 
     def action_leave(self) -> None:
         self.app.action_leave_game()  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ from collections import deque
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.events import Resize
@@ -168,6 +168,94 @@ class GameLog(SteadyLog):
 
 EARLIER_RULE = "── earlier messages ──"
 
+#: The most characters a chat line may have: the protocol's limit for a chat message's
+#: text (``shared/protocol/messages.py``); the server cuts a longer one.
+CHAT_MAX_LENGTH = 300
+
+#: The most lines of a paste sent at once, each as a line of its own.
+CHAT_MAX_PASTED_LINES = 5
+
+
+class ChatInput(Input):
+    """The chat's input field. Enter says the line at once: a burst of typing with
+    Enters in it ("gg⏎well played⏎") is as many lines, each said once (an Enter left to
+    the input's binding acts only after the keys behind it are typed). A paste of
+    several lines says each; a line that does not fit is cut, and the person is told."""
+
+    def __init__(self, placeholder: str = "", *, id: str | None = None) -> None:
+        # Focusing keeps the draft (the next letter does not replace it); see focus_end.
+        super().__init__(
+            placeholder=placeholder, id=id, max_length=CHAT_MAX_LENGTH, select_on_focus=False
+        )
+        self._told_full: str | None = None  # the text the field held when told it is full
+
+    def focus_end(self) -> None:
+        """Take the keys now (not after the keys already sent: they must land here), the
+        cursor at the end of the draft."""
+        self.cursor_position = len(self.value)
+        self.screen.set_focus(self)
+
+    async def _on_key(self, event: events.Key) -> None:
+        """Enter says the line here and now; other keys go on to the input's handler
+        (prevent_default keeps it from an Enter)."""
+        if event.key == "enter":
+            event.stop()
+            event.prevent_default()
+            self.say()
+
+    def say(self) -> None:
+        """Say the field's text (emptied now, before the next key is typed)."""
+        text, self.value = self.value, ""
+        self.post_message(self.Submitted(self, text))
+
+    def _on_paste(self, event: events.Paste) -> None:
+        event.stop()
+        event.prevent_default()  # not the input's own handler, which keeps the first line
+        self.paste(event.text)
+
+    def paste(self, text: str) -> None:
+        """Put ``text`` in at the cursor. With several lines, the first finishes the
+        draft and each is said (at most :data:`CHAT_MAX_PASTED_LINES`; a longer paste is
+        not said at all, and the person is told)."""
+        lines = [line for line in text.splitlines() if line.strip()]
+        if len(lines) <= 1:
+            self._put(lines[0] if lines else "")
+            return
+        if len(lines) > CHAT_MAX_PASTED_LINES:
+            self.notify(
+                f"Not sent: the paste has {len(lines)} lines; paste at most "
+                f"{CHAT_MAX_PASTED_LINES} at a time.",
+                severity="warning",
+            )
+            return
+        for line in lines:
+            self._put(line)
+            self.say()
+
+    def _put(self, text: str) -> None:
+        """Insert ``text`` at the cursor (over a selection), cut to the room left."""
+        start, end = sorted(self.selection)
+        room = CHAT_MAX_LENGTH - (len(self.value) - (end - start))
+        if len(text) > room:
+            text = text[: max(room, 0)]
+            self.restricted()
+        if text:
+            self.replace(text, start, end)
+
+    def restricted(self) -> None:
+        """A letter (or pasted text) that does not fit: said, not only rung (once for
+        a field that stays full, not once per key of a burst)."""
+        super().restricted()
+        if self._told_full == self.value:
+            return
+        self._told_full = self.value
+        self.notify(
+            f"A chat line holds at most {CHAT_MAX_LENGTH} characters: the rest did not "
+            "fit. Send this one and go on in the next.",
+            severity="warning",
+            timeout=4,
+        )
+
 
 class ChatPanel(Vertical):
     """Chat lines and an input to say something to the table."""
@@ -192,12 +280,28 @@ class ChatPanel(Vertical):
             yield Static("[dim]Spectators read the chat; only players write in it.[/]",
                          id="chat-read-only")  # fmt: skip
         else:
-            yield Input(placeholder="say something (enter)", id="chat-input", max_length=300)
+            yield ChatInput(placeholder="say something (enter)", id="chat-input")
 
     def focus_input(self) -> None:
-        """Focus the input; a read-only panel focuses its lines (to scroll them)."""
-        target = self.query_one("#chat-lines" if self.read_only else "#chat-input")
-        target.focus()
+        """Focus the input at once, the cursor at the end of its draft (a burst typed
+        with the key that asked for it lands in it); a read-only panel focuses its lines
+        (to scroll them)."""
+        if self.read_only:
+            self.screen.set_focus(self.query_one("#chat-lines"))
+        else:
+            self.query_one(ChatInput).focus_end()
+
+    @property
+    def draft(self) -> str:
+        """What the input holds, not said yet ("" without an input)."""
+        fields = self.query(ChatInput)
+        return fields.first().value if fields else ""
+
+    @draft.setter
+    def draft(self, text: str) -> None:
+        for field in self.query(ChatInput):
+            field.value = text
+            field.cursor_position = len(text)
 
     def add(self, name: str, text: str, earlier: bool = False) -> None:
         """Show one line; ``earlier`` lines (from the history) are dimmed, and a run of
@@ -210,7 +314,6 @@ class ChatPanel(Vertical):
 
     @on(Input.Submitted, "#chat-input")
     def _said(self, event: Input.Submitted) -> None:
-        event.stop()
+        event.stop()  # the input emptied itself as it was said
         if event.value.strip():
             self.post_message(self.Said(event.value.strip()))
-        event.input.value = ""

@@ -9,6 +9,10 @@ hidden while every other hero's first line shows on the board (the common case).
 
 The opponents share one line; when they do not fit in full, each is shortened, and they
 wrap to a second line only if even that does not fit (four players at 80 columns).
+
+When the last of them still has lines on the board (the hero panel scrolled only partly
+away, or the units under it), those lines carry no name: a ``↓`` after that player says
+the lines at the top of the board are theirs.
 """
 
 from __future__ import annotations
@@ -22,10 +26,12 @@ from textual.widget import Widget
 
 from client.cards import short_hero
 from client.viewmodel.table import PlayerPanel
-from client.widgets import MarkupStatic, flow, lines, parsed
+from client.widgets import MarkupStatic, concat, flow, lines, parsed
 
 #: Before the first opponent: they are up there, on the board.
 LEAD = "↑ "
+#: After the last opponent when their lines continue at the top of the board.
+CONTINUED = "[b $accent]↓[/]"
 
 
 @dataclass(frozen=True)
@@ -84,12 +90,23 @@ def _item(s: Summary, compact: bool) -> Content:
     return parsed(f"{head}{gap}{health}{gap}[$warning]{s.gold}g[/]{gap}{hand}{act}")
 
 
-def opponents_content(summaries: tuple[Summary, ...], width: int) -> Content:
-    """The line (or two) for ``summaries`` in ``width`` cells (0: not known, in full)."""
-    rows = flow([full_item(s) for s in summaries], width, lead=LEAD, sep="  │  ")
+def opponents_content(
+    summaries: tuple[Summary, ...], width: int, continued: bool = False
+) -> Content:
+    """The line (or two) for ``summaries`` in ``width`` cells (0: not known, in full).
+    ``continued``: the last of them has lines at the top of the board, marked ``↓``."""
+    rows = flow(_items(summaries, continued, compact=False), width, lead=LEAD, sep="  │  ")
     if len(rows) > 1:
-        rows = flow([short_item(s) for s in summaries], width, lead=LEAD, sep=" │ ")
+        rows = flow(_items(summaries, continued, compact=True), width, lead=LEAD, sep=" │ ")
     return lines(rows)
+
+
+def _items(summaries: tuple[Summary, ...], continued: bool, compact: bool) -> list[Content]:
+    items = [_item(s, compact) for s in summaries]
+    if continued and items:
+        # the mark sticks to the last player: a wrapped line never parts them
+        items[-1] = concat((items[-1], parsed(f"{' ' if compact else '  '}{CONTINUED}")))
+    return items
 
 
 class OpponentsLine(MarkupStatic):
@@ -99,13 +116,16 @@ class OpponentsLine(MarkupStatic):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id)
         self.summaries: tuple[Summary, ...] = ()
+        self.continued = False
         self.display = False
 
-    def show(self, summaries: tuple[Summary, ...]) -> None:
-        """Show ``summaries`` (none: hide). Nothing happens when they did not change."""
-        if summaries == self.summaries:
+    def show(self, summaries: tuple[Summary, ...], continued: bool = False) -> None:
+        """Show ``summaries`` (none: hide); ``continued``: the last of them has lines at
+        the top of the board. Nothing happens when neither changed."""
+        if (summaries, continued) == (self.summaries, self.continued):
             return  # most patches change nothing the line shows
         self.summaries = summaries
+        self.continued = continued
         self.display = bool(summaries)
         self._fit()
 
@@ -117,4 +137,4 @@ class OpponentsLine(MarkupStatic):
         if not width and isinstance(self.parent, Widget):
             # never laid out yet: the column's width, less this line's padding
             width = self.parent.content_region.width - self.styles.gutter.width
-        self.set_markup(opponents_content(self.summaries, max(width, 0)))
+        self.set_markup(opponents_content(self.summaries, max(width, 0), self.continued))

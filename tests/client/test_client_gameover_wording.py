@@ -1,4 +1,5 @@
-"""The game-over screen's words: one word for a hero at 0 health in every format,
+"""The game-over screen's words: one word for a hero at 0 health in every format
+("defeated", as the result line says it),
 "opponents" when more than one conceded, names listed as "A, B and C", and a team
 game's score by team."""
 
@@ -35,11 +36,12 @@ def rows(view: dict[str, Any]) -> list[str]:
 
 
 @pytest.mark.parametrize("fmt", ["duel", "ffa", "sworn", "team"])
-def test_a_hero_at_0_health_is_out_in_every_format(fmt: str) -> None:
+def test_a_hero_at_0_health_is_defeated_in_every_format(fmt: str) -> None:
+    # "defeated", not "out": the result line above says "Bob was defeated"
     view = v.over() if fmt == "duel" else four(fmt)
     view["format"] = fmt
     fallen = [row for row in rows(view) if "♥ 0/" in row]
-    assert fallen and all(row.endswith("[$error]out[/]") for row in fallen)
+    assert fallen and all(row.endswith("[$error]defeated[/]") for row in fallen)
 
 
 def test_a_player_who_conceded_is_still_marked_so() -> None:
@@ -110,4 +112,4 @@ async def test_the_screen_of_a_team_rematch_shows_the_teams_score() -> None:
         assert "Games at this table · Team 1: 1 · Team 2: 0" in text
         assert "Bob, Carol and Dan asked for a rematch; waiting for you." in text
         fallen = [line for line in text.splitlines() if "♥ 0/" in line]
-        assert len(fallen) == 2 and all("out" in line for line in fallen)
+        assert len(fallen) == 2 and all("defeated" in line for line in fallen)

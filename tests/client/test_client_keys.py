@@ -170,6 +170,9 @@ async def test_help_shows_the_players_keys() -> None:
         assert isinstance(app.screen, HelpScreen)
         text = screen_text(app)
         assert "g show or hide the log" in text
+        app.screen.query_one("#help-box").scroll_relative(y=10, animate=False)  # below the table
+        await pilot.pause()
+        text = screen_text(app)
         assert "Your keys. Settings → Keys… (or Change keys in the palette)" in text
     assert "**Card browser.** Main menu → *Cards*" in help_text({})
 

@@ -44,7 +44,9 @@ async def test_the_chat_screen_takes_every_letter() -> None:
         assert app.screen.query_one("#chat-input", Input).value == "cool lol"
 
 
-async def test_the_log_screen_keys_still_work_before_typing() -> None:
+async def test_the_log_screen_keys_work_once_tab_gives_the_keys_to_the_log() -> None:
+    # The screen opens with the keys in the chat (an `l` there is a letter); Tab goes
+    # to the log's lines, where `l` closes the screen.
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         fake = Fake(app, [0])
@@ -52,6 +54,9 @@ async def test_the_log_screen_keys_still_work_before_typing() -> None:
         await pilot.pause()
         await pilot.press("l")
         await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        assert app.focused is not None and app.focused.id == "full-log"
         await pilot.press("l")  # the log's own key closes it
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)

@@ -1,7 +1,8 @@
 """The log screen's chat takes every key typed as the screen opens, and a paste: a
 burst of keys that arrives before the input has the focus reaches it all, in order
-(once the chat has the keys, a `c` or an `l` among them is a letter, not the screen's
-key), and a paste goes into the input when the log had the keys."""
+(a player's screen opens with the keys in the chat, so a `c` or an `l` among them is a
+letter, not the screen's key), and a paste goes into the input when the log had the
+keys (a paste of several lines says each)."""
 
 from __future__ import annotations
 
@@ -62,15 +63,18 @@ async def test_a_burst_as_the_chat_opens_keeps_its_c_and_l_letters() -> None:
     assert value == "cool lol"
 
 
-async def test_c_first_in_a_burst_is_still_the_chat_key_and_then_letters_follow() -> None:
+async def test_a_c_first_in_a_burst_is_a_letter_of_the_chat() -> None:
+    # A player's log screen opens with the keys in the chat: "cat" is a word, not `c`.
     screen, value = await typed_as_it_opens("clol")
     assert isinstance(screen, LogScreen)
-    assert value == "lol"
+    assert value == "clol"
 
 
-async def test_l_first_in_a_burst_still_closes_the_log() -> None:
-    screen, _ = await typed_as_it_opens("l")
-    assert not isinstance(screen, LogScreen)
+async def test_an_l_first_in_a_burst_is_a_letter_and_leaves_the_log_open() -> None:
+    # "look here" typed as the log opens: the `l` no longer closes it (Tab, then `l`).
+    screen, value = await typed_as_it_opens("l")
+    assert isinstance(screen, LogScreen)
+    assert value == "l"
 
 
 @pytest.mark.parametrize(
@@ -132,12 +136,14 @@ async def paste_into_log(focus_chat: bool) -> tuple[str, list[str]]:
         return value, [m["text"] for m in fake.sent if m["t"] == "chat"]
 
 
-async def test_a_paste_while_the_log_has_the_keys_goes_to_the_chat() -> None:
-    assert await paste_into_log(focus_chat=False) == ("well played", ["well played"])
+# A paste of two lines says each at once (the input holds nothing after it); it kept
+# only the first line before, silently.
+async def test_a_paste_into_the_log_screen_opened_with_l_says_each_line() -> None:
+    assert await paste_into_log(focus_chat=False) == ("", ["well played", "second line"])
 
 
-async def test_a_paste_into_the_focused_chat_is_taken_as_before() -> None:
-    assert await paste_into_log(focus_chat=True) == ("well played", ["well played"])
+async def test_a_paste_into_the_log_screen_opened_with_c_says_each_line() -> None:
+    assert await paste_into_log(focus_chat=True) == ("", ["well played", "second line"])
 
 
 async def test_a_paste_then_a_burst_keep_their_order() -> None:

@@ -241,9 +241,10 @@ def test_the_game_over_rows_name_each_team_and_who_is_out() -> None:
     text = over_markup(build_table(view))
     rows = text.splitlines()[2:]
     assert rows[0].startswith("[b]team 1[/b]  Alice") and rows[0].endswith("standing[/]")
-    assert rows[1].startswith("[b]team 2[/b]  Bob") and rows[1].endswith("out[/]")
+    # "defeated", as the result line says it (it said "out")
+    assert rows[1].startswith("[b]team 2[/b]  Bob") and rows[1].endswith("defeated[/]")
     duel = over_markup(build_table(v.over())).splitlines()[2:]
-    assert "team" not in duel[0] and duel[1].endswith("out[/]")
+    assert "team" not in duel[0] and duel[1].endswith("defeated[/]")
     four = copy.deepcopy(view)
     four["players"] += [
         {**copy.deepcopy(p), "seat": p["seat"] + 2, "name": p["name"] + "2"}
