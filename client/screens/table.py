@@ -151,13 +151,32 @@ class Board(VerticalScroll, QuickBlank):
         arrangement = self._arrangement
         if arrangement is None:
             return set()
-        top = round(self.scroll_y)
-        bottom = top + self.container_size.height - self.scrollbar_size_horizontal
+        top, bottom = self._window()
         return {
             placement.widget
             for placement in arrangement.placements
             if placement.widget in widgets and not top <= placement.region.y < bottom
         }
+
+    def in_view(self, widgets: set[Widget]) -> set[Widget]:
+        """Those of ``widgets`` of which the board's window shows at least one line (read
+        as :meth:`out_of_view` reads)."""
+        arrangement = self._arrangement
+        if arrangement is None:
+            return set()
+        top, bottom = self._window()
+        return {
+            placement.widget
+            for placement in arrangement.placements
+            if placement.widget in widgets
+            and placement.region.y < bottom
+            and placement.region.bottom > top
+        }
+
+    def _window(self) -> tuple[int, int]:
+        """The board's lines in view: from the first to just past the last."""
+        top = round(self.scroll_y)
+        return top, top + self.container_size.height - self.scrollbar_size_horizontal
 
     def watch_scroll_y(self, old_value: float, new_value: float) -> None:
         super().watch_scroll_y(old_value, new_value)
@@ -215,6 +234,8 @@ class TableScreen(Screen[None], QuickBlank):
         #: The other players whose hero panel the board has scrolled out of view, in the
         #: board's order (:class:`~client.widgets.opponents.OpponentsLine` names them).
         self._out_of_view: tuple[int, ...] = ()
+        #: Whether the last of them has lines at the top of the board, with no name.
+        self._continued = False
         self._board = Board(id="board")
         self._opponents = OpponentsLine(id="opponents")
 
@@ -310,7 +331,7 @@ class TableScreen(Screen[None], QuickBlank):
         if self._layout and self._layout[1] != table.seat:
             self.inspected = None  # another seat sits here now (hot-seat)
         self._layout = layout
-        self._out_of_view = ()  # found again after the layout pass
+        self._out_of_view, self._continued = (), False  # found again after the layout pass
         for block in self._blocks.values():
             block.remove()
         self._blocks = {}
@@ -338,10 +359,17 @@ class TableScreen(Screen[None], QuickBlank):
             return
         gone = self._board.out_of_view(set(heroes))
         seats = tuple(seat for hero, seat in heroes.items() if hero in gone)
-        if seats != self._out_of_view:
-            self._out_of_view = seats
+        continued = bool(seats) and self._shows_lines_of(seats[-1])
+        if (seats, continued) != (self._out_of_view, self._continued):
+            self._out_of_view, self._continued = seats, continued
             # not inside the layout pass that is ending: the line's height changes
             self.call_next(self._show_out_of_view)
+
+    def _shows_lines_of(self, seat: int) -> bool:
+        """Whether the board shows any line of ``seat``'s hero, units or hand (its rule
+        says nobody's name: it does not count)."""
+        block = self._blocks[seat]
+        return bool(self._board.in_view({block.hero, block.territory, block.hand}))
 
     def _show_out_of_view(self) -> None:
         """Name the players of :attr:`_out_of_view` over the board, from the frame's
@@ -352,7 +380,7 @@ class TableScreen(Screen[None], QuickBlank):
             summaries = tuple(
                 Summary.of(panels[seat]) for seat in self._out_of_view if seat in panels
             )
-        self._opponents.show(summaries)
+        self._opponents.show(summaries, self._continued and bool(summaries))
 
     def _show_details(self) -> None:
         """Draw the inspected card's details (panel and popup) from the current frame."""
