@@ -47,7 +47,7 @@ from client.screens.lobby import LobbyScreen
 from client.screens.logview import LogScreen
 from client.screens.table import TableFrame, TableScreen
 from client.settings import forget_seat
-from client.viewmodel.log import sentences
+from client.viewmodel.log import LogMemory, sentences
 from client.viewmodel.prompt import Prompt, as_the_server_passes, is_out, safe_prompt
 from client.viewmodel.table import build_table
 from client.widgets.log import earlier_lines
@@ -116,6 +116,9 @@ class GameController:
         self.curtain: CurtainScreen | None = None
         self.table_screen: TableScreen | None = None
         self.lobby: LobbyScreen | None = None
+        # per seat stream: the game its log memory is of, and the memory (the unit
+        # numbers the board, the prompt and the log share; the battle being fought)
+        self._memories: dict[int | None, tuple[object, LogMemory]] = {}
         self.link = ""
         self.over_shown = False
         self.over_screen: GameOverScreen | None = None
@@ -296,31 +299,43 @@ class GameController:
         if stream is None or stream.view is None:
             return
         if update.earlier and not stream.log:
+            memory = self._memory(stream)
             if stream.view.get("version") == 0:  # the game's opening, seen as it begins
-                stream.log.extend(sentences(list(update.earlier), stream.view))
+                stream.log.extend(sentences(list(update.earlier), stream.view, None, memory))
             else:
-                stream.log.extend(self._earlier_log(update, stream.view))
+                stream.log.extend(self._earlier_log(update, stream.view, memory))
         elif update.missed or update.gap:  # back after a gap: what happened meanwhile
             if update.gap:
                 stream.log.append("(Some of what happened meanwhile is not shown.)")
-            stream.log.extend(sentences(list(update.missed), stream.view))
+            missed = sentences(list(update.missed), stream.view, None, self._memory(stream))
+            stream.log.extend(missed)
         if update.events:  # by the views of its own patch: more may have come since
             view = update.view if update.view is not None else stream.view
             before = update.before if update.view is not None else stream.earlier_view
-            stream.log.extend(sentences(list(update.events), view, before))
+            stream.log.extend(sentences(list(update.events), view, before, self._memory(stream)))
         if self.settings is not None and not self._settings_sent and update.seat is not None:
             self._settings_sent = True
             self.session.send_settings(**self.settings)
         if update.full and update.seat in self._skips_to_resend:
             self._resend_skip(update.seat, self._skips_to_resend.pop(update.seat), stream.view)
 
+    def _memory(self, stream: SeatStream) -> LogMemory:
+        """The log memory of ``stream``'s current game (a new one for each game: the
+        handles of a new game are not the last game's units)."""
+        kept = self._memories.get(stream.seat)
+        if kept is None or kept[0] != stream.events_game:
+            kept = self._memories[stream.seat] = (stream.events_game, LogMemory())
+        return kept[1]
+
     @staticmethod
-    def _earlier_log(update: SeatChanged, view: dict[str, Any]) -> list[str]:
+    def _earlier_log(
+        update: SeatChanged, view: dict[str, Any], memory: LogMemory | None = None
+    ) -> list[str]:
         """The log lines of a sync's earlier events (the game so far), marked earlier.
         Only a log that is still empty gets them (a fresh join or watch, a new client
         after a restart): a client that shows the game's lines already keeps them, so a
         mere reconnect shows none twice."""
-        return earlier_lines(sentences(list(update.earlier), view))
+        return earlier_lines(sentences(list(update.earlier), view, None, memory))
 
     def _resend_skip(self, seat: int, turn: object, view: dict[str, Any]) -> None:
         """After a reconnect, "pass until my turn" again for a seat that had it on, when
@@ -517,10 +532,11 @@ class GameController:
         label = match_label(match, teams=teams)  # "Game 2 of best of 3 · 1–0"
         code = self.session.table if self.reach is not None or not self.local else ""
         short = " · ".join(t for t in (code or "", match_label(match, True, teams)) if t)
+        numbers = self._memory(stream).numbers  # units named as the log names them
         return TableFrame(
-            table=build_table(view, table_info=stream.table_info),
+            table=build_table(view, table_info=stream.table_info, numbers=numbers),
             prompt=self._conceded_prompt(stream, view) or as_the_server_passes(
-                safe_prompt(view), view, stream.table_info.get("settings")
+                safe_prompt(view, numbers=numbers), view, stream.table_info.get("settings")
             ),
             log=stream.log,
             log_owner=stream,
