@@ -581,7 +581,7 @@ class GameController:
             return
         match = stream.table_info.get("match")
         seats = stream.table_info.get("seats") or []
-        away = {i: "left" if s.get("left") else "away" for i, s in enumerate(seats)
+        away = {i: "left the table" if s.get("left") else "away" for i, s in enumerate(seats)
                 if s.get("kind") == "human" and s.get("claimed")
                 and s.get("connected") is False}  # fmt: skip
         if self.over_screen is not None:  # who has asked for the next game, who is away

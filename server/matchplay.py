@@ -67,6 +67,9 @@ log = logging.getLogger("allegiance.match")
 #: ``source`` of a boundary row in the command log, and its action's ``kind``.
 SOURCE = "match"
 KIND = "next_game"
+#: ``source`` of a command the server makes for a person's seat because its player is
+#: away past the reconnect grace (a bot's move for them, or their concession by policy).
+AWAY = "away"
 MAX_BEST_OF = 99
 
 Reply = Callable[[dict[str, Any]], None]
@@ -98,12 +101,12 @@ def check_create(game: str, setup: dict[str, Any], specs: list[SeatSpec], best_o
     if game != "realm" or setup.get("format", "duel") != "duel" or len(specs) != 2:
         raise ProtocolError(
             "bad_setup",
-            f"best of {best_of} is a Competitive Match, for two-player Realm Divided duels "
-            "only; use best_of 1 at this table",
+            f"Best of {best_of} is a Competitive Match, for two-player Realm Divided duels "
+            "only; use best_of 1 at this table.",
         )
     if any(spec.hero is not None for spec in specs):
         raise ProtocolError(
-            "bad_setup", "a match deals random heroes before each game; leave the heroes unset"
+            "bad_setup", "A match deals random heroes before each game; leave the heroes unset."
         )
     from shared.rules.realm.match import new_match
 
@@ -198,12 +201,13 @@ class Series:
         for the match's history."""
         if action.get("kind") == "first":
             own = source == "human" or (bot_seat and source == "bot")
-            self.chosen_by = None if own else source
+            # a move for an absent player is a bot's choice to whoever reads the history
+            self.chosen_by = None if own else ("bot" if source == AWAY else source)
 
     def check_heroes(self, heroes: dict[int, str | None] | None) -> None:
         """A match deals the heroes: a seat may not choose one."""
         if self.best_of > 1 and heroes and any(h is not None for h in heroes.values()):
-            raise SetupError("a match deals random heroes before each game; none can be chosen")
+            raise SetupError("A match deals random heroes before each game; none can be chosen.")
 
     def rewind(self, table: Table) -> None:
         """Before replaying the log from the start: back to the first game."""
@@ -219,6 +223,7 @@ class Series:
         self.advance(table)
         for s in table.seats:
             s.recent.clear()
+            _new_game_for(s)
         return table.rules.new_game(table.full_setup(), table._seed)
 
     # --- the score ---------------------------------------------------------------------------
@@ -442,8 +447,16 @@ def _fresh_seats(table: Table) -> None:
         s.hold_armed = False
         if s.kind == "human":
             s.takeover = s.takeover and not table.connected(s.seat)
-            s.conceded = False
+        _new_game_for(s)
     _grace_for_the_absent(table)
+
+
+def _new_game_for(s: Seat) -> None:
+    """A seat at the start of the next game (played now or replayed from the log): a
+    concession was for the last game, and the log of this one says anew who plays for
+    an absent player."""
+    s.conceded = s.conceded_away = False
+    s.away_streak = False
 
 
 def _grace_for_the_absent(table: Table) -> None:

@@ -59,6 +59,14 @@ class Seat:
     conceded: bool = False
     #: its player said ``leave`` (not a lost connection) and is not back yet
     left: bool = False
+    #: it conceded because its player was away past the grace (policy "concede"), not
+    #: by their own choice
+    conceded_away: bool = False
+    #: the server has made the seat's last command of this game for its absent player
+    #: (source ``server.matchplay.AWAY``): the next such command starts no new streak in the log
+    away_streak: bool = False
+    #: commands made for its absent player that they have not been told of yet
+    away_moves: int = 0
     grace: asyncio.TimerHandle | None = None
     recent: OrderedDict[str, int] = field(default_factory=OrderedDict)
 
@@ -69,6 +77,12 @@ class Seat:
     @property
     def botlike(self) -> bool:
         return self.kind == "bot" or self.takeover or self.conceded
+
+    @property
+    def stood_in(self) -> bool:
+        """Whether the server plays this person's seat because they are away (a bot
+        that took it over, or its concession by the away policy)."""
+        return self.kind == "human" and (self.takeover or self.conceded_away)
 
 
 @dataclass

@@ -285,9 +285,25 @@ class Publisher:
             s.takeover = s.left = False
             if self.status == "playing":
                 self.notice("seat_connected", f"{s.name} is connected.", {"seat": seat})
+            if s.away_moves:
+                self._tell_away(sub, s)
             if was_bot:
                 self._plan()
         self.publish([])
+
+    def _tell_away(self, sub: Subscriber, s: Seat) -> None:
+        """Tell a player who is back at their seat what the server did for it while they
+        were away: the others heard it as it happened, and the log they catch up on says
+        only when it began (``bot_took_over``, ``away_conceded``)."""
+        n, policy = s.away_moves, self.options["policy"]
+        moves = f"{n} move{'' if n == 1 else 's'}"
+        if policy == "concede":
+            said = f"You were away too long: your seat conceded this game ({moves} made for you)."
+        else:
+            said = f"A bot played for you while you were away ({moves})."
+        s.away_moves = 0  # told once: a later return tells only what came after
+        data = {"seat": s.seat, "moves": n, "policy": policy}
+        self.notice("played_for_you", said, data, to={sub})
 
     def unsubscribe(self, sub: Subscriber, seat: int | None, left: bool = False) -> None:
         """Detach ``sub``; ``left``: it said so (``leave``), rather than its connection
@@ -304,7 +320,9 @@ class Publisher:
                 self._release(s)  # the lobby: the game must not start with them gone
             between = self.status == "over" and self.series.between_games()
             if self.status in ("playing", "over"):  # after a game too: a rematch waits for them
-                said = f"{s.name} left the table." if left else f"{s.name} lost the connection."
+                # the seat is kept for them: they are away, as after a lost connection
+                gone = "is away (their seat is kept): they left the table"
+                said = f"{s.name} {gone}." if left else f"{s.name} lost the connection."
                 self.notice("seat_disconnected", said, {"seat": seat, "left": left})
             if self.status == "playing" or between:
                 self._start_grace(s)

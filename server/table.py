@@ -47,7 +47,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from server import bots
-from server.matchplay import Series, absent_between_games, game_over, is_boundary
+from server.matchplay import AWAY, Series, absent_between_games, game_over, is_boundary
 from server.options import SeatSpec, spectator_view
 from server.seating import Host, Seat, Stream, _id_key, merged_setup
 from server.store import TableRow
@@ -63,6 +63,11 @@ Reply = Callable[[dict[str, Any]], None]
 RECENT_IDS = 512
 #: Most automatic passes applied in one go before yielding to the event loop.
 CHAIN_LIMIT = 200
+#: The least reconnect grace (seconds) of a seat whose grace starts soon after the table
+#: is restored: every player lost the connection at once and each comes back at their
+#: client's pace (the terminal client waits up to 8 s between tries), so a short table
+#: grace must not let the away policy act for someone still on their way back.
+RESTART_GRACE = 30.0
 
 
 class _Failed(Exception):
@@ -103,6 +108,9 @@ class Table(Publisher):
         self._legal_cache: tuple[Any, tuple[int, int], list[dict[str, Any]]] | None = None
         self._planned: asyncio.TimerHandle | asyncio.Task[None] | None = None
         self.loop = asyncio.get_running_loop()
+        #: A grace that starts before this loop time lasts until it at least (a restore
+        #: sets it :data:`RESTART_GRACE` ahead).
+        self._back_until = 0.0
         # Apply in place when the rules offer it (no clone per command); on any failure
         # after a possible change the state is rebuilt from the log.
         self._in_place = "in_place" in inspect.signature(ruleset.apply).parameters
@@ -135,6 +143,8 @@ class Table(Publisher):
         """The game state rebuilt from the seed and the command log (the source of truth)."""
         self.series.rewind(self)
         self.forget_events()  # rebuilt from the log too: a restart keeps the game's log
+        for s in self.seats:  # the log says again who played for whom
+            s.away_streak, s.away_moves = False, 0
         state = self.rules.new_game(self.full_setup(), self._seed)
         self.keep_events(self.rules.opening_events(state))
         self.log_len = 0
@@ -146,7 +156,7 @@ class Table(Publisher):
                 continue
             state, events = self.rules.apply(state, cmd.seat, cmd.action)
             self.series.note_command(cmd.action, cmd.source, self.seats[cmd.seat].kind == "bot")
-            self.keep_events(_told(events, cmd.seat, cmd.source))
+            self.keep_events(self._events_told(events, cmd.seat, cmd.source))
             if cmd.cmd_id is not None:
                 self._remember(self.seats[cmd.seat], cmd.cmd_id, self.rules.version(state))
             self.log_len = cmd.idx + 1
@@ -161,6 +171,7 @@ class Table(Publisher):
         """Rebuild a table from the store: replay its command log from its seed."""
         if row.status == "waiting":
             return
+        self._back_until = self.loop.time() + RESTART_GRACE
         self.state = self._replay()
         if self.rules.is_over(self.state):  # the log decides: it may have begun a next game
             self.status = "over"
@@ -312,7 +323,7 @@ class Table(Publisher):
         self.state = new_state
         self.log_len += 1
         self.series.note_command(action, source, self.seats[seat].kind == "bot")
-        events = _told(events, seat, source)
+        events = self._events_told(events, seat, source)
         self.keep_events(events)  # a failed batch commit replays the log, these with it
         s = self.seats[seat]
         if cmd_id is not None:
@@ -526,7 +537,7 @@ class Table(Publisher):
             await asyncio.sleep(wait)
         if action is not None:
             self._planned = None
-            self._server_submit(s.seat, version, action, "bot")
+            self._server_submit(s.seat, version, action, AWAY if s.stood_in else "bot")
 
     def _bot_level(self, s: Seat) -> int:
         """The level of the bot that plays ``s``: a bot seat's own; for a person's seat
@@ -562,7 +573,8 @@ class Table(Publisher):
         between = self.status == "over" and self.series.between_games()
         if s.grace is not None or not (self.status == "playing" or between):
             return
-        s.grace = self.loop.call_later(float(self.options["grace"]), self._grace_over, s)
+        grace = max(float(self.options["grace"]), self._back_until - self.loop.time())
+        s.grace = self.loop.call_later(grace, self._grace_over, s)
 
     def _grace_over(self, s: Seat) -> None:
         s.grace = None
@@ -573,7 +585,7 @@ class Table(Publisher):
                 "bot_took_over", f"A bot plays for {s.name} until they return.", {"seat": s.seat}
             )
         elif policy == "concede":
-            s.conceded = True
+            s.conceded = s.conceded_away = True
             said = f"{s.name} was away too long and concedes (out at their next priority)."
             self.notice("seat_conceded", said, {"seat": s.seat})
         else:
@@ -620,6 +632,29 @@ class Table(Publisher):
             "best_of": self.options.get("best_of", 1),
             "match": self.series.info(self),
         }
+
+    def _events_told(
+        self, events: Sequence[dict[str, Any]], seat: int, source: str
+    ) -> list[dict[str, Any]]:
+        """A command's events as the table tells them (played now or replayed from the
+        log, which gives the same): :func:`_told`'s, and before the first command the
+        server makes for an absent player's seat (source :data:`AWAY`) since the seat's
+        last other command of this game, why (``bot_took_over``, or ``away_conceded``
+        under the policy "concede"), so a player who catches up later reads it too.
+        Counts those commands for the player's return (:attr:`Seat.away_moves`)."""
+        s, told = self.seats[seat], _told(events, seat, source)
+        if source != AWAY:
+            s.away_streak = False
+            if source == "human":
+                s.away_moves = 0
+            return told
+        s.away_moves += 1
+        if s.away_streak:
+            return told
+        s.away_streak = True
+        if self.options["policy"] == "concede":
+            return [{"t": "away_conceded", "seat": seat}, *told]
+        return [{"t": "bot_took_over", "seat": seat}, *told]
 
     def shutdown(self) -> None:
         self._cancel_plan()

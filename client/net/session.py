@@ -605,9 +605,12 @@ class ClientSession:
             return [Notice(str(msg.get("message", code)), "information")]
         if code == "resync":
             return []
-        # a seat's time running out is in the game's events too (``timed_out``), so the
-        # log has it, also for a player who catches up after a reconnect: a toast here
-        logged = code in ("bot_took_over", "seat_conceded")
+        # a seat's time running out, a bot standing in for an away player, a concession:
+        # the game's events say them (``timed_out``, ``bot_took_over``, ``away_conceded``,
+        # ``conceded``), so the log has them, also for a player who catches up after a
+        # reconnect: a toast here. What was played for a player who is back is said to
+        # them alone, by this notice: the log keeps it too.
+        logged = code == "played_for_you"
         reason = data.get("reason") if code == "server_stopping" else None
         stopping = reason if isinstance(reason, str) else ""
         return [Notice(str(msg.get("message", code)), "warning", logged, stopping)]

@@ -234,7 +234,7 @@ def _waiting(match: Match, names: Sequence[str], humans: Sequence[int],
         return ""
     if mine and set(mine) != set(humans):  # not hot-seat: "you" and the others' names
         names = ["you" if i in mine else n for i, n in enumerate(names)]
-    away = away or {}  # seat → "away" (its connection is gone) or "left" (it said so)
+    away = away or {}  # seat → "away" (connection gone) or "left the table" (seat kept)
     names = [f"{n} ({away[i]})" if i in away else n for i, n in enumerate(names)]
     waiting = [s for s in humans if s not in ready]
     what = "the next game" if match.get("next") == "game" else "a rematch"
@@ -250,7 +250,7 @@ def match_markup(match: Match | None, names: Sequence[str], humans: Sequence[int
                  ended: str = "", teams: Sequence[int | None] = ()) -> str:  # fmt: skip
     """The match part of the screen: score, each game, result or what comes next
     (``mine``: the seats this terminal holds; ``away``: people whose connection is
-    gone ("away") or who left the table ("left"), marked so where the screen waits for
+    gone ("away") or who left the table ("left the table"), marked so where the screen waits for
     them; ``ended``: why there is no next
     game after all, said instead of what it would be; ``teams``: each seat's team, in
     a team game, whose score is the teams')."""

@@ -302,5 +302,5 @@ def test_the_waiting_line_marks_a_player_who_is_away() -> None:
     assert "waiting for Bo." in here
     gone = match_markup(match, ["Ann", "Bo"], [0, 1], [0], away={1: "away"})
     assert "waiting for Bo (away)." in gone
-    left = match_markup(match, ["Ann", "Bo"], [0, 1], [0], away={1: "left"})
-    assert "waiting for Bo (left)." in left  # said leave: not a lost connection
+    left = match_markup(match, ["Ann", "Bo"], [0, 1], [0], away={1: "left the table"})
+    assert "waiting for Bo (left the table)." in left  # said leave: not a lost connection

@@ -298,8 +298,12 @@ def test_leaving_says_leave_for_each_seat_held_and_for_watching() -> None:
 def test_what_happens_to_a_seat_is_a_log_line_as_well_as_a_notice() -> None:
     session = ClientSession(lambda _m: None, "Alice")
     session.streams[0] = SeatStream(0, "tok0")
-    # a seat's time running out is logged from the game's events (``timed_out``)
-    for code, logged in (("timed_out", False), ("bot_took_over", True), ("game_started", False)):
+    # what happens to a seat is logged from the game's events (``timed_out``,
+    # ``bot_took_over``, ``away_conceded``, ``conceded``); what a bot played for a
+    # player who is back is told to them alone, and logged
+    cases = (("timed_out", False), ("bot_took_over", False), ("seat_conceded", False),
+             ("game_started", False), ("played_for_you", True))  # fmt: skip
+    for code, logged in cases:
         msg = {"t": "notice", "table": TABLE, "code": code, "message": "Bob ran out of time."}
         (notice,) = session.on_message(msg)
         assert isinstance(notice, Notice) and notice.logged is logged
