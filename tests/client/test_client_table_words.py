@@ -13,7 +13,7 @@ import pytest
 from client.cards import default_book
 from client.screens.help import help_text
 from client.viewmodel.details import card_details
-from client.viewmodel.log import sentences
+from client.viewmodel.log import LogMemory, sentences
 from client.viewmodel.table import build_table
 from client.widgets.territory import unit_markup
 from tests.client.fixtures import views as v
@@ -69,7 +69,8 @@ async def test_every_item_of_the_legend_is_drawn_as_it_says() -> None:
     status_only = {"priority: Bob", "to act: Bob"}
     # drawn by reserves, a chain or a scrolled board, which this board has not: the examples are
     # checked against the widgets that draw them in test_client_help_legend.py
-    elsewhere = ("reserves", "Chain ▶", "→", "(Bob)", "↑ Bob", "↑ 2 above", "↓ 3 more")
+    elsewhere = ("reserves", "Chain ▶", "→", "(Bob)", "↑ Bob", "↑ 2 above", "↓ 3 more",
+                 "Cid (Beledan)")
     for size in ((80, 24), (150, 45)):
         app = make_app()
         async with app.run_test(size=size) as pilot:
@@ -183,9 +184,10 @@ async def test_the_live_log_says_what_the_replay_log_says() -> None:
     whom in both ("Initiating a battle against Bot 2 resolved.")."""
     batches, views = bot_game("duel", 1, 0, 300)
     replay: list[str] = []
+    memory = LogMemory()  # as client.replay keeps one per perspective
     for i, events in enumerate(batches):
         if events:
-            replay += sentences(events, views[i + 1], views[i])
+            replay += sentences(events, views[i + 1], views[i], memory)
     app = make_app()
     async with app.run_test(size=(150, 60)) as pilot:
         fake = Fake(app, [0])
