@@ -297,8 +297,9 @@ class Publisher:
         only when it began (``bot_took_over``, ``away_conceded``)."""
         n, policy = s.away_moves, self.options["policy"]
         moves = f"{n} move{'' if n == 1 else 's'}"
-        if policy == "concede":
-            said = f"You were away too long: your seat conceded this game ({moves} made for you)."
+        if policy == "concede":  # the concession is one of the moves; the rest came before
+            before = f" ({n - 1} move{'' if n == 2 else 's'} made for you first)" if n > 1 else ""
+            said = f"You were away too long: your seat conceded this game{before}."
         else:
             said = f"A bot played for you while you were away ({moves})."
         s.away_moves = 0  # told once: a later return tells only what came after
@@ -321,7 +322,7 @@ class Publisher:
             between = self.status == "over" and self.series.between_games()
             if self.status in ("playing", "over"):  # after a game too: a rematch waits for them
                 # the seat is kept for them: they are away, as after a lost connection
-                gone = "is away (their seat is kept): they left the table"
+                gone = "left the table; their seat is kept for them (away)"
                 said = f"{s.name} {gone}." if left else f"{s.name} lost the connection."
                 self.notice("seat_disconnected", said, {"seat": seat, "left": left})
             if self.status == "playing" or between:

@@ -170,7 +170,7 @@ def _names(names: Sequence[str], seats: Sequence[Any]) -> str:
 
 #: How the history says who chose to play first or second, by who made the choice.
 _CHOSE_FOR = {
-    "bot": "{name} away: a bot chose {order}",
+    "bot": "{name} away: a bot chose for them and played {order}",
     "timeout": "{name} ran out of time to choose and played {order}",
 }
 

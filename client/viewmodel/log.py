@@ -185,7 +185,7 @@ _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
     ),
     "timed_out": lambda e, n: f"{_who(e, n)} ran out of time.",
     "bot_took_over": lambda e, n: f"{_who(e, n)} is away: a bot plays for them until they return.",
-    "away_conceded": lambda e, n: f"{_who(e, n)} was away too long: their seat concedes.",
+    "away_conceded": lambda e, n: f"{_who(e, n)} was away too long.",
     "turn_began": lambda e, n: f"— Turn {e.get('turn', '')}: {_who(e, n)} —",
     "production_rose": lambda e, n: (
         f"{_who(e, n)}'s production rose to {e.get('production', e.get('to', '?'))}."

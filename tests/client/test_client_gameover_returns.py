@@ -313,4 +313,4 @@ def test_the_history_says_who_chose_for_an_absent_chooser() -> None:
     timed = {**chose, "chosen_by": "timeout"}
     assert "(Bo ran out of time to choose and played second)" in _game_line(timed, names)
     by_bot = {**chose, "first": 1, "chosen_by": "bot"}
-    assert "(Bo away: a bot chose first)" in _game_line(by_bot, names)
+    assert "(Bo away: a bot chose for them and played first)" in _game_line(by_bot, names)

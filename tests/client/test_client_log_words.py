@@ -187,3 +187,12 @@ def test_an_equipment_line_shows_an_armor_without_text_by_its_rating() -> None:
     assert armor.kind == "Armor" and armor.stats == ("Armor 3",)
     jerkin = card_details(table, "card:wolfhide_jerkin", book)
     assert jerkin is not None and jerkin.stats == ("Armor 3",)
+
+
+def test_a_bot_standing_in_and_a_concession_by_the_away_policy_are_log_lines() -> None:
+    view = v.base(0)
+    assert sentences([{"t": "bot_took_over", "seat": 1}], view) == [
+        "Bob is away: a bot plays for them until they return."]
+    # then the rules' own "Bob conceded.": one line says why, the other what
+    assert sentences([{"t": "away_conceded", "seat": 1}, {"t": "conceded", "seat": 1}],
+                     view) == ["Bob was away too long.", "Bob conceded."]  # fmt: skip

@@ -188,6 +188,8 @@ async def test_a_concession_by_the_away_policy_is_in_the_log(server: LocalServer
     await back.join(code, 1, token)
     (told,) = [n for n in back.notices if n["code"] == "played_for_you"]
     assert told["message"].startswith("You were away too long: your seat conceded this game")
+    moves = told["data"]["moves"]  # the concession counts as one, not as one made first
+    assert (f"({moves - 1} move" in told["message"]) is (moves > 1)
     await back.close()
     await holder.close()
 
@@ -227,7 +229,7 @@ async def test_a_player_who_leaves_is_said_to_be_away_with_the_seat_kept(
     await other.request({"t": "leave", "table": code, "seat": 1, "token": holder.tokens[(code, 1)]})
     await holder.wait_for(lambda: any(n["code"] == "seat_disconnected" for n in holder.notices))
     (said,) = [n for n in holder.notices if n["code"] == "seat_disconnected"]
-    assert said["message"] == "P1 is away (their seat is kept): they left the table."
+    assert said["message"] == "P1 left the table; their seat is kept for them (away)."
     await other.close()
     await holder.close()
 

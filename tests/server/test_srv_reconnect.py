@@ -294,7 +294,7 @@ async def test_a_seat_that_says_it_leaves_is_reported_as_left(server: LocalServe
     assert reply["t"] == "left"
     await holder.wait_for(lambda: any(n["code"] == "seat_disconnected" for n in holder.notices))
     said = [n for n in holder.notices if n["code"] == "seat_disconnected"]
-    assert said[-1]["message"].endswith("left the table.") and said[-1]["data"]["left"]
+    assert said[-1]["message"].startswith("P1 left the table;") and said[-1]["data"]["left"]
     back = ProtocolClient(server.url, "back")
     await back.connect()
     await back.join(code, 1, holder.tokens[(code, 1)])  # still theirs
