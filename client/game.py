@@ -123,6 +123,7 @@ class GameController:
         self.over_shown = False
         self.over_screen: GameOverScreen | None = None
         self.played = 0  # the table's game shown (doc.table.match.played), 0: none yet
+        self._headed = 0  # the last game whose title heads the log
         self.closed = False
         self._settings_sent = False
         #: seats passing until their turn when the link dropped, and the view's turn then
@@ -238,6 +239,7 @@ class GameController:
     def apply(self, updates: list[Update]) -> None:
         self.revision += 1
         changed = False
+        self._mark_next_game()  # before the new game's first lines ("The game began.")
         for update in updates:
             if isinstance(update, SeatChanged):
                 self._log(update)
@@ -673,6 +675,14 @@ class GameController:
         screen, self.over_screen = self.over_screen, None
         if screen is not None:
             screen.retire()
+
+    def _mark_next_game(self) -> None:
+        """Head the log with the next game's title ("— Game 2 of best of 3 · 1–0 —") when
+        these updates bring it, before its first lines."""
+        played = max((_played(s) for s in self.session.streams.values() if s.doc), default=1)
+        if self.played == 0 or played <= max(self.played, self._headed):
+            return
+        self._headed = played
         info = self.session.any_table_info()
         label = match_label(info.get("match"), teams=seat_teams(info)) or f"Game {played}"
         for stream in self.session.streams.values():

@@ -37,7 +37,8 @@ class MatchFake(Fake):
     """A fake controller whose documents carry ``doc.table.match``."""
 
     def show_match(self, seat: int, view: dict[str, Any], match: dict[str, Any] | None,
-                   status: str = "playing") -> None:  # fmt: skip
+                   status: str = "playing", events: list[dict[str, Any]] | None = None,
+                   ) -> None:  # fmt: skip
         doc = doc_for(view, status=status)
         doc["table"]["match"] = copy.deepcopy(match)
         for s in doc["table"]["seats"]:
@@ -50,7 +51,7 @@ class MatchFake(Fake):
                        "hash": diff.view_hash(doc)})  # fmt: skip
         else:
             self.seq[seat] += 1
-            self.feed(patch(self.docs[seat], doc, seat, self.seq[seat]))
+            self.feed(patch(self.docs[seat], doc, seat, self.seq[seat], events or []))
         self.docs[seat] = doc
 
 
@@ -112,7 +113,7 @@ async def test_game_over_shows_the_score_and_next_game_then_the_next_game_begins
         # game two begins: the screen closes, the table shows the match, the log marks it
         second = match_info(game=2, played=2, heroes=["kael_morvane", "nyx_valendra"],
                             next=None)  # fmt: skip
-        fake.show_match(0, v.base(0), second)
+        fake.show_match(0, v.base(0), second, events=[{"t": "game_started"}])
         for _ in range(20):
             await pilot.pause()
             if isinstance(app.screen, TableScreen):
@@ -121,7 +122,8 @@ async def test_game_over_shows_the_score_and_next_game_then_the_next_game_begins
         text = screen_text(app)
         assert "Game 2 of best of 3 · 1–0" in text.splitlines()[0]
         stream = fake.session.stream(0)
-        assert stream is not None and stream.log[-1] == "— Game 2 of best of 3 · 1–0 —"
+        assert stream is not None  # the title heads the game's first lines
+        assert stream.log[-2:] == ["— Game 2 of best of 3 · 1–0 —", "The game began."]
         # and its end shows the game-over screen again, now with the match decided
         done = match_info(game=2, played=2, wins=[2, 0], winners=[0], next="rematch",
                           games=[game(1, ["thedric_egen", "beledan_kind"], [0]),
