@@ -210,3 +210,19 @@ def test_sim_refuses_the_flags_of_a_live_server_without_connect(
         "", f"allegiance sim: error: {flag} goes with --connect (games through a server); "
         f"{instead}\n",
     )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("argv", "named"),
+    [(["--record", "replays"], "--record"),
+     (["--format", "all"], "--format"),
+     (["--bots", "hard,,easy", "--round-robin"], "--bots, --round-robin")],
+)  # fmt: skip
+def test_sim_refuses_the_flags_of_a_local_run_with_connect(
+    argv: list[str], named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With --connect they were silently ignored: '--record DIR' recorded nothing."""
+    assert cli.main(["sim", "--connect", "127.0.0.1:9", "--games", "1", *argv]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith(f"allegiance sim: error: {named} ")
+    assert "for a local run (without --connect)" in err

@@ -31,8 +31,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
              "at once, else the new-game screen offers it",
     )  # fmt: skip
     parser.add_argument(
-        "--bot-level", choices=tuple(LEVELS), default="medium",
-        help="strength of the bots --vs bot seats (default: medium, as on a hosted table)",
+        "--bot-level", choices=tuple(LEVELS), default=None,
+        help="with --vs bot: the bots' strength (default: medium, as on a hosted table)",
     )  # fmt: skip
     parser.add_argument("--name", default=None, help="your player name (default: from settings)")
 
@@ -43,6 +43,9 @@ def run(args: argparse.Namespace) -> int:
     from shared.protocol.messages import clean_name
 
     fmt = args.format or "duel"
+    if args.bot_level is not None and args.vs != "bot":
+        raise SystemExit("allegiance play: error: --bot-level goes with --vs bot (the new-game "
+                         "screen sets each bot's level)")  # fmt: skip
     if args.best_of > 1 and fmt != "duel":
         raise SystemExit("allegiance play: error: --best-of is for duels (--format duel) only")
     options: dict[str, object] = {"best_of": args.best_of} if args.best_of > 1 else {}
@@ -50,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
     if args.name is not None:  # cleaned as the server cleans it; nothing left: settings'
         app.settings.name = clean_name(args.name, app.settings.name)
     if args.vs is not None:
-        seats = _seats(fmt, app.settings.name, args.vs == "hotseat", LEVELS[args.bot_level])
+        level = LEVELS[args.bot_level or "medium"]
+        seats = _seats(fmt, app.settings.name, args.vs == "hotseat", level)
         app.start = LocalPlan(fmt, seats, options)
         app.last_plan = app.start
     elif options or args.format is not None:  # the new-game screen opens on them

@@ -63,9 +63,32 @@ def run(args: argparse.Namespace) -> int:
             print("allegiance sim: error: --connect ws://HOST:PORT is required", file=sys.stderr)
             return 2
         return run_local(args)
+    given = _local_flags_given(args)
+    if given:
+        verb = "is" if len(given) == 1 else "are"
+        print(f"allegiance sim: error: {', '.join(given)} {verb} for a local run (without "
+              "--connect); through a server the games are bot games of --seats seats, "
+              "set by --seats, --games and --concurrency", file=sys.stderr)  # fmt: skip
+        return 2
     args.seats = 2 if args.seats is None else args.seats
     args.concurrency = 8 if args.concurrency is None else args.concurrency
     return _run_connected(args)
+
+
+def _local_flags_given(args: argparse.Namespace) -> list[str]:
+    """The local run's flags given to a ``--connect`` run, which would ignore them
+    (``--record`` would record nothing, ``--format all`` play one game): refused."""
+    try:
+        from server.simulate import add_sim_arguments
+    except ImportError:
+        return []
+    local = argparse.ArgumentParser(add_help=False)
+    add_sim_arguments(local)
+    return [
+        action.option_strings[0]
+        for action in local._actions  # argparse has no public view
+        if action.dest != "games" and getattr(args, action.dest, action.default) != action.default
+    ]
 
 
 def _run_connected(args: argparse.Namespace) -> int:

@@ -19,7 +19,8 @@ def _parse(*argv: str) -> argparse.Namespace:
 
 def test_the_bots_of_vs_bot_are_medium_unless_told() -> None:
     args = _parse("--vs", "bot", "--format", "ffa")
-    seats = play._seats(args.format, "Ann", False, play.LEVELS[args.bot_level])
+    assert args.bot_level is None  # not given: medium
+    seats = play._seats(args.format, "Ann", False)
     assert [(s.kind, s.level) for s in seats[1:]] == [("bot", 2), ("bot", 2)]
 
 
@@ -34,6 +35,12 @@ def test_an_unknown_bot_level_is_refused(capsys: pytest.CaptureFixture[str]) -> 
     with pytest.raises(SystemExit):
         _parse("--bot-level", "brutal")
     assert "invalid choice: 'brutal'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("vs", [[], ["--vs", "hotseat"]])
+def test_bot_level_without_vs_bot_is_refused(vs: list[str]) -> None:
+    with pytest.raises(SystemExit, match="--bot-level goes with --vs bot"):
+        play.run(_parse(*vs, "--bot-level", "hard"))
 
 
 def test_the_first_new_game_plan_has_a_medium_bot() -> None:
