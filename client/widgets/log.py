@@ -118,36 +118,30 @@ def _split_cells(word: str, cells: int) -> tuple[str, str]:
     return word[:end], word[end:]
 
 
-class GameLog(SteadyLog):
-    """The displayed seat's log; replaced wholesale when the seat changes.
+class WrappedLog(SteadyLog):
+    """A log whose lines are wrapped here, to its width (continuation rows indented),
+    when they are written: a new line costs its own rows only. The lines are kept as
+    written, so a change of width (the first layout, a resize, the wide layout's side
+    column showing) wraps them again; RichLog wraps a line once, to the width it had
+    then, and a log written before its column took its final width cut its lines
+    instead. The width is the one left of the scrollbar's column, which the styles keep
+    (``scrollbar-gutter: stable``): a scrollbar that shows later covers no row's end."""
 
-    Lines are wrapped here, to the log's width (continuation rows indented), when they
-    are written: a new line costs its own rows only. The lines are kept as written, so a
-    change of width (the first layout, a resize, the wide layout's side column showing)
-    wraps them again; RichLog wraps a line once, to the width it had then, and a log
-    written before its column took its final width cut its lines instead."""
-
-    DEFAULT_CLASSES = "game-log"
-
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(wrap=False, markup=False, max_lines=LOG_MAX_LINES, **kwargs)  # type: ignore[arg-type]
-        self._shown = 0
-        self._owner: object = None
-        self._written: deque[str] = deque(maxlen=LOG_MAX_LINES)
+    def __init__(self, max_lines: int, **kwargs: object) -> None:
+        super().__init__(wrap=False, markup=False, max_lines=max_lines, **kwargs)  # type: ignore[arg-type]
+        self._written: deque[tuple[str, str]] = deque(maxlen=max_lines)  # (line, style)
         self._wrap_width = 0  # the width the shown rows were wrapped to (0: none yet)
 
-    def show(self, owner: object, lines: list[str]) -> None:
-        """Show ``lines`` (a seat's whole log); appends when only new lines came."""
-        if owner is not self._owner or len(lines) < self._shown:
-            self.clear()
-            self._written.clear()
-            self._shown = 0
-            self._owner = owner
-        for line in lines[self._shown :]:
-            self._written.append(line)
-            if self._wrap_width:
-                self._write_rows(line)
-        self._shown = len(lines)
+    def add_line(self, line: str, style: str = "") -> None:
+        """Keep ``line`` and show it (once the width is known) in ``style``."""
+        self._written.append((line, style))
+        if self._wrap_width:
+            self._write_rows(line, style)
+
+    def clear_lines(self) -> None:
+        """Forget every line kept, and show none."""
+        self.clear()
+        self._written.clear()
 
     @on(Resize)
     def _wrap_again(self) -> None:
@@ -157,13 +151,51 @@ class GameLog(SteadyLog):
         if width > 0 and width != self._wrap_width:
             self._wrap_width = width
             self.clear()
-            for line in self._written:
-                self._write_rows(line)
+            for line, style in self._written:
+                self._write_rows(line, style)
 
-    def _write_rows(self, line: str) -> None:
-        style = _style(line)
-        for row in wrap_line(str(line), self._wrap_width):
+    def _write_rows(self, line: str, style: str) -> None:
+        for row in wrap_line(line, self._wrap_width):
             self.write(Text(row, style=style), width=self._wrap_width)
+
+
+class GameLog(WrappedLog):
+    """The displayed seat's log; replaced wholesale when the seat changes."""
+
+    DEFAULT_CLASSES = "game-log"
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(LOG_MAX_LINES, **kwargs)
+        self._shown = 0
+        self._owner: object = None
+
+    def show(self, owner: object, lines: list[str]) -> None:
+        """Show ``lines`` (a seat's whole log); appends when only new lines came."""
+        if owner is not self._owner or len(lines) < self._shown:
+            self.clear_lines()
+            self._shown = 0
+            self._owner = owner
+        for line in lines[self._shown :]:
+            self.add_line(str(line), _style(line))
+        self._shown = len(lines)
+
+
+#: The most chat lines a panel keeps (and shows when scrolled back).
+CHAT_MAX_LINES = 200
+
+
+class ChatLog(WrappedLog):
+    """The chat's lines, wrapped to the panel's own width."""
+
+    DEFAULT_CSS = """
+    ChatLog {
+        scrollbar-size-vertical: 1;
+        scrollbar-gutter: stable;  /* lines are wrapped to the width they will have */
+    }
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(CHAT_MAX_LINES, **kwargs)
 
 
 EARLIER_RULE = "── earlier messages ──"
@@ -176,11 +208,32 @@ CHAT_MAX_LENGTH = 300
 CHAT_MAX_PASTED_LINES = 5
 
 
+def fit_line(text: str, room: int) -> tuple[str, str]:
+    """``text`` cut in two: a line of at most ``room`` characters (cut at its last space
+    when one comes late enough, so no word is split), and what did not fit (its space
+    kept: the two joined give ``text`` back)."""
+    if len(text) <= room:
+        return text, ""
+    cut = text.rfind(" ", 0, room + 1)
+    if cut <= room // 2:  # no space, or one so early that the line would be short
+        cut = room
+    return text[:cut], text[cut:]
+
+
+def _offline(app: object) -> bool:
+    """Whether the game has no connection to the server: it then does not send a chat
+    line (and says so), so the line must stay in the field."""
+    return bool(getattr(getattr(app, "game", None), "link", ""))
+
+
 class ChatInput(Input):
     """The chat's input field. Enter says the line at once: a burst of typing with
     Enters in it ("gg⏎well played⏎") is as many lines, each said once (an Enter left to
     the input's binding acts only after the keys behind it are typed). A paste of
-    several lines says each; a line that does not fit is cut, and the person is told."""
+    several lines says each. No text is thrown away: what does not fit in a line
+    waits (:attr:`rest`) and comes into the field as the line is said, a paste of too
+    many lines stays in the field unsaid, and a line said while there is no connection
+    stays in the field."""
 
     def __init__(self, placeholder: str = "", *, id: str | None = None) -> None:
         # Focusing keeps the draft (the next letter does not replace it); see focus_end.
@@ -188,6 +241,21 @@ class ChatInput(Input):
             placeholder=placeholder, id=id, max_length=CHAT_MAX_LENGTH, select_on_focus=False
         )
         self._told_full: str | None = None  # the text the field held when told it is full
+        #: The draft's text that did not fit in the field, after the field's.
+        self.rest = ""
+
+    @property
+    def draft(self) -> str:
+        """Everything not said yet: the field's text, then the text waiting."""
+        return self.value + self.rest
+
+    @draft.setter
+    def draft(self, text: str) -> None:
+        """The field takes the first line's worth of ``text`` (the cursor at its end),
+        and the rest waits."""
+        head, self.rest = fit_line(text, CHAT_MAX_LENGTH)
+        self.value = head
+        self.cursor_position = len(head)
 
     def focus_end(self) -> None:
         """Take the keys now (not after the keys already sent: they must land here), the
@@ -204,8 +272,12 @@ class ChatInput(Input):
             self.say()
 
     def say(self) -> None:
-        """Say the field's text (emptied now, before the next key is typed)."""
-        text, self.value = self.value, ""
+        """Say the field's text: the field then takes the text waiting (emptied when
+        none waits), before the next key is typed. Without a connection the text stays
+        (the game says it was not sent)."""
+        text = self.value
+        if not (text.strip() and _offline(self.app)):
+            self.draft = self.rest.lstrip(" ")
         self.post_message(self.Submitted(self, text))
 
     def _on_paste(self, event: events.Paste) -> None:
@@ -215,43 +287,60 @@ class ChatInput(Input):
 
     def paste(self, text: str) -> None:
         """Put ``text`` in at the cursor. With several lines, the first finishes the
-        draft and each is said (at most :data:`CHAT_MAX_PASTED_LINES`; a longer paste is
-        not said at all, and the person is told)."""
+        draft and each is said, up to :data:`CHAT_MAX_PASTED_LINES`; a longer paste is
+        put in the field joined by spaces, not said (the person is told, and Enter says
+        it). A line that does not fit, or is not said (no connection), stops the saying:
+        it stays in the field, the lines after it joined behind it."""
         lines = [line for line in text.splitlines() if line.strip()]
         if len(lines) <= 1:
             self._put(lines[0] if lines else "")
             return
         if len(lines) > CHAT_MAX_PASTED_LINES:
+            self._put(" ".join(lines))
             self.notify(
-                f"Not sent: the paste has {len(lines)} lines; paste at most "
-                f"{CHAT_MAX_PASTED_LINES} at a time.",
+                f"Not sent: the paste has {len(lines)} lines (at most "
+                f"{CHAT_MAX_PASTED_LINES} are said at once). They are in the field, joined: "
+                "Enter says them.",
                 severity="warning",
             )
             return
-        for line in lines:
+        for index, line in enumerate(lines):
             self._put(line)
-            self.say()
+            if not self.rest:
+                self.say()
+            if self.value:  # not said: did not fit, or no connection
+                left = " ".join(lines[index + 1 :])
+                if left:
+                    self.draft = f"{self.draft} {left}"
+                return
 
     def _put(self, text: str) -> None:
-        """Insert ``text`` at the cursor (over a selection), cut to the room left."""
+        """Insert ``text`` at the cursor (over a selection); what does not fit in the
+        field waits before the text already waiting."""
         start, end = sorted(self.selection)
         room = CHAT_MAX_LENGTH - (len(self.value) - (end - start))
-        if len(text) > room:
-            text = text[: max(room, 0)]
-            self.restricted()
-        if text:
-            self.replace(text, start, end)
+        if len(text) <= room:
+            if text:
+                self.replace(text, start, end)
+            return
+        head, over = fit_line(self.value[:start] + text + self.value[end:], CHAT_MAX_LENGTH)
+        self.rest = over + self.rest
+        self.value = head
+        self.cursor_position = min(start + len(text), len(head))
+        self._tell_full("the rest comes into the field once this one is said.")
 
     def restricted(self) -> None:
-        """A letter (or pasted text) that does not fit: said, not only rung (once for
-        a field that stays full, not once per key of a burst)."""
+        """A letter that does not fit: said, not only rung (once for a field that stays
+        full, not once per key of a burst)."""
         super().restricted()
+        self._tell_full("send this one and go on in the next.")
+
+    def _tell_full(self, then: str) -> None:
         if self._told_full == self.value:
             return
         self._told_full = self.value
         self.notify(
-            f"A chat line holds at most {CHAT_MAX_LENGTH} characters: the rest did not "
-            "fit. Send this one and go on in the next.",
+            f"A chat line holds at most {CHAT_MAX_LENGTH} characters: {then}",
             severity="warning",
             timeout=4,
         )
@@ -275,7 +364,7 @@ class ChatPanel(Vertical):
             self.text = text
 
     def compose(self) -> ComposeResult:
-        yield SteadyLog(wrap=True, markup=False, max_lines=200, id="chat-lines")
+        yield ChatLog(id="chat-lines")
         if self.read_only:
             yield Static("[dim]Spectators read the chat; only players write in it.[/]",
                          id="chat-read-only")  # fmt: skip
@@ -293,24 +382,24 @@ class ChatPanel(Vertical):
 
     @property
     def draft(self) -> str:
-        """What the input holds, not said yet ("" without an input)."""
+        """What the input holds, not said yet, with the text waiting behind it ("" without
+        an input)."""
         fields = self.query(ChatInput)
-        return fields.first().value if fields else ""
+        return fields.first().draft if fields else ""
 
     @draft.setter
     def draft(self, text: str) -> None:
         for field in self.query(ChatInput):
-            field.value = text
-            field.cursor_position = len(text)
+            field.draft = text
 
     def add(self, name: str, text: str, earlier: bool = False) -> None:
         """Show one line; ``earlier`` lines (from the history) are dimmed, and a run of
         them starts with a rule."""
-        lines = self.query_one("#chat-lines", RichLog)
+        lines = self.query_one("#chat-lines", ChatLog)
         if earlier and not self._in_earlier:
-            lines.write(Text(EARLIER_RULE, style="dim italic"))
+            lines.add_line(EARLIER_RULE, "dim italic")
         self._in_earlier = earlier
-        lines.write(Text(f"{name}: {text}", style="dim" if earlier else ""))
+        lines.add_line(f"{name}: {text}", "dim" if earlier else "")
 
     @on(Input.Submitted, "#chat-input")
     def _said(self, event: Input.Submitted) -> None:
