@@ -562,10 +562,8 @@ class TableScreen(Screen[None], QuickBlank):
     def action_to_prompt(self) -> None:
         self.query_one(PromptBar).focus_choices()
 
-    @on(ChatPanel.Said)
-    def _back_to_prompt(self) -> None:
-        """A line said: the keys go back to the prompt (the app sends the line)."""
-        self.query_one(PromptBar).focus_choices()
+    # A line said keeps the keys in the chat field (the app sends the line): the next
+    # keys are more words, never the game's; `esc` gives them back to the prompt.
 
 
 def _ancestors(widget: Widget | None) -> list[Widget]:

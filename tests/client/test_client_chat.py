@@ -115,9 +115,16 @@ async def test_earlier_lines_show_in_the_chat_panel_and_the_log_view() -> None:
         await pilot.press("c", *"hello", "enter")  # the player answers
         await pilot.pause()
         assert [m["text"] for m in fake.sent if m["t"] == "chat"] == ["hello"]
-        # said: the keys are the prompt's again, not the chat box's
+        # said: the keys stay the chat box's (more words, never a move), esc gives them back
         focused = app.focused
-        assert focused is not None and focused.id != "chat-input"
+        assert focused is not None and focused.id == "chat-input"
+        await pilot.press(*"p2")  # typed, not a pass nor a choice
+        await pilot.pause()
+        assert [m["t"] for m in fake.sent].count("submit") == 0
+        await pilot.press("escape")
+        await pilot.pause()
+        focused = app.focused
+        assert focused is not None
         assert any(node.id == "prompt" for node in focused.ancestors_with_self), focused
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
