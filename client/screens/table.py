@@ -18,6 +18,7 @@ the displayed seat's table model.
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -148,19 +149,18 @@ class Board(VerticalScroll, QuickBlank):
         """Those of ``widgets`` whose first line the board's window does not show. Read
         from the last layout pass's arrangement and the scroll position: it lays out
         nothing."""
-        arrangement = self._arrangement
-        if arrangement is None:
-            return set()
-        top, bottom = self._window()
-        return {
-            placement.widget
-            for placement in arrangement.placements
-            if placement.widget in widgets and not top <= placement.region.y < bottom
-        }
+        return self._placed(widgets, lambda top, y, _end, bottom: not top <= y < bottom)
 
     def in_view(self, widgets: set[Widget]) -> set[Widget]:
         """Those of ``widgets`` of which the board's window shows at least one line (read
         as :meth:`out_of_view` reads)."""
+        return self._placed(widgets, lambda top, y, end, bottom: y < bottom and end > top)
+
+    def _placed(
+        self, widgets: set[Widget], where: Callable[[int, int, int, int], bool]
+    ) -> set[Widget]:
+        """Those of ``widgets`` whose rows (first ``y``, ``end`` past the last) satisfy
+        ``where(top, y, end, bottom)`` against the window's rows ``top`` to ``bottom``."""
         arrangement = self._arrangement
         if arrangement is None:
             return set()
@@ -169,8 +169,7 @@ class Board(VerticalScroll, QuickBlank):
             placement.widget
             for placement in arrangement.placements
             if placement.widget in widgets
-            and placement.region.y < bottom
-            and placement.region.bottom > top
+            and where(top, placement.region.y, placement.region.bottom, bottom)
         }
 
     def _window(self) -> tuple[int, int]:

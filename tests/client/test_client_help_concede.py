@@ -3,12 +3,11 @@ commands, and its legend explains the ``↓`` that marks whose lines top the boa
 
 from __future__ import annotations
 
-from textual.containers import VerticalScroll
-from textual.widgets.markdown import MarkdownBlock
+import pytest
 
-from client.screens.help import HelpScreen, help_text
+from client.screens.help import help_text
 from client.widgets.opponents import Summary, opponents_content
-from tests.client.helpers import make_app, screen_text
+from tests.client.test_client_help_legend import help_at
 
 
 def test_the_help_names_the_palette_command_that_concedes() -> None:
@@ -25,16 +24,6 @@ def test_the_legend_explains_the_mark_as_the_line_draws_it() -> None:
     assert "- `Cid (Beledan) … ↓` on that line: the lines at the top of the board" in help_text()
 
 
+@pytest.mark.asyncio
 async def test_the_help_shows_conceding_at_80x24() -> None:
-    app = make_app()
-    async with app.run_test(size=(80, 24)) as pilot:
-        await app.push_screen(HelpScreen())
-        await pilot.pause()
-        entry = next(
-            block
-            for block in app.screen.query(MarkdownBlock)
-            if block._content.plain.startswith("Conceding.")
-        )
-        app.screen.query_one("#help-box", VerticalScroll).scroll_to_widget(entry, animate=False)
-        await pilot.pause()
-        assert "Conceding. ctrl+p, then Concede this game" in screen_text(app)
+    assert "Conceding. ctrl+p, then Concede this game" in await help_at("Conceding.")

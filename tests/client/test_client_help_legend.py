@@ -55,6 +55,11 @@ def test_the_legend_explains_both_arrows_up() -> None:
     ["reserves: Skeleton ×10", "Chain ▶ 2. Execute (Bob) → Infantry", "↑ Bob (Beledan)"],
 )
 async def test_the_help_shows_the_new_entries_at_80x24(shown: str) -> None:
+    assert shown in await help_at(shown)  # the help scrolls to it, and it reads as written
+
+
+async def help_at(start: str) -> str:
+    """The help's screen at 80×24, scrolled to the entry that begins with ``start``."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(HelpScreen())
@@ -62,8 +67,8 @@ async def test_the_help_shows_the_new_entries_at_80x24(shown: str) -> None:
         entry = next(
             block
             for block in app.screen.query(MarkdownBlock)
-            if block._content.plain.startswith(shown)
+            if block._content.plain.startswith(start)
         )
         app.screen.query_one("#help-box", VerticalScroll).scroll_to_widget(entry, animate=False)
         await pilot.pause()
-        assert shown in screen_text(app)  # the help scrolls to it, and it reads as written
+        return screen_text(app)
