@@ -4,8 +4,10 @@ random heroes before each game, so the hero choices are off then).
 
 The same screen sets up a game to host (``hosting``): the first human seat is the
 host's, the other human seats wait for players who join with the code the lobby shows
-(they bring their own names), and the host says who may watch and where the table is
-made: on this machine, served to the LAN, or on another machine's server (one running
+(they bring their own names), and the host says who may watch, what happens to a player
+who is away past the server's grace (a minute: the table waits, a bot plays for them or
+they concede; the decision timer is the one in Settings) and where the table is made: on
+this machine, served to the LAN, or on another machine's server (one running
 ``allegiance serve``, as ``allegiance host --on``).
 
 Two seats cannot choose the same hero (``docs/rulings.md``, 46): the screen says so under
@@ -46,6 +48,13 @@ SPECTATORS = (
     ("public", "Spectators: anyone with the code, no hands shown"),
     ("none", "Spectators: nobody"),
     ("all", "Spectators: anyone with the code, every hand shown"),
+)
+#: What happens to a player of a hosted table who loses the connection and is not back
+#: within the server's grace (the server's ``policy`` option; ``allegiance host --if-away``).
+IF_AWAY = (
+    ("wait", "If a player is away: the table waits for them"),
+    ("bot", "If a player is away a minute: a bot plays for them"),
+    ("concede", "If a player is away a minute: they concede"),
 )
 #: Where a hosted table is made: served here, or on a server at an address typed in.
 WHERE = (
@@ -341,6 +350,11 @@ class SetupScreen(Screen[LocalPlan | None]):
                                  value=watchers if watchers in dict(SPECTATORS) else "public",
                                  id="spectators")  # fmt: skip
                 with Horizontal(classes="row"):
+                    away = self.plan.options.get("policy", "wait")
+                    yield Select([(t, k) for k, t in IF_AWAY], allow_blank=False,
+                                 value=away if away in dict(IF_AWAY) else "wait",
+                                 id="if-away")  # fmt: skip
+                with Horizontal(classes="row"):
                     yield Select([(t, k) for k, t in WHERE], allow_blank=False,
                                  value="there" if self.server else "here", id="where")  # fmt: skip
                     address = Input(self.server, placeholder="server:8765", id="server",
@@ -397,7 +411,7 @@ class SetupScreen(Screen[LocalPlan | None]):
         """The lines the screen needs with bordered fields (3 lines each)."""
         fmt = self.query_one("#format", Select).value
         count = self.query_one("#count", Select).value
-        rows = 1 + (fmt == "duel") + (count if isinstance(count, int) else 4) + 2 * self.hosting
+        rows = 1 + (fmt == "duel") + (count if isinstance(count, int) else 4) + 3 * self.hosting
         note = 3 if self.hosting else 0  # two lines of text and a margin below
         problem = 2 if self.query_one("#problem", Static).display else 0  # a line, a margin
         return 2 + note + 3 * rows + problem + 4 + 2 + 1  # title, rows, buttons, border, footer
@@ -517,6 +531,8 @@ class SetupScreen(Screen[LocalPlan | None]):
         if self.hosting:
             watchers = self.query_one("#spectators", Select).value
             options["spectators"] = watchers if isinstance(watchers, str) else "public"
+            away = self.query_one("#if-away", Select).value
+            options["policy"] = away if isinstance(away, str) else "wait"
         best_of = self._best_of()
         if best_of > 1:  # the server deals the heroes of a match
             options["best_of"] = best_of

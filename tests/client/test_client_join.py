@@ -117,7 +117,7 @@ async def test_watch_shows_the_public_table_without_any_hand(tmp_path, monkeypat
 async def test_host_a_game_from_the_menu(tmp_path, monkeypatch) -> None:
     """Menu → "Host a game" → the set-up screen in its hosting form → Host: the table
     is hosted with the host's seat first, a free human seat for the player who joins,
-    and the chosen spectators."""
+    and the chosen spectators and policy for a player who is away."""
     from client.screens.menu import MenuScreen
     from client.screens.setup import SetupScreen
 
@@ -135,14 +135,16 @@ async def test_host_a_game_from_the_menu(tmp_path, monkeypatch) -> None:
         text = screen_text(app)
         assert "Host a game" in text and "join with the code" in text
         assert "Served from this machine (LAN)" in text
+        assert "If a player is away: the table waits for them" in text
         app.screen.query_one("#spectators").value = "none"
+        app.screen.query_one("#if-away").value = "bot"
         await pilot.press("ctrl+s")
         await pilot.pause()
     assert len(hosted) == 1
     plan, bind, port, db, _name = hosted[0]
     assert bind == "0.0.0.0" and db is None and 0 < port < 65536
     assert plan.humans == [0, 1] and plan.seats[0].name == "Alice"
-    assert plan.options["spectators"] == "none"
+    assert plan.options["spectators"] == "none" and plan.options["policy"] == "bot"
 
 
 async def test_a_host_with_a_database_takes_its_seat_again_after_a_stop(
