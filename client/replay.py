@@ -579,26 +579,16 @@ def net_replay(parts: Sequence[Mapping[str, Any]]) -> Replay:
 
 async def _exchange(url: str, request: dict[str, Any], timeout: float) -> list[dict[str, Any]]:
     """Send one request to a server; its answers (every ``replay`` part, or one message)."""
-    from websockets.asyncio.client import connect
+    from client.net.ask import ServerSaid, ask
 
-    from shared.protocol import PROTOCOL_VERSION
+    def done(answers: list[dict[str, Any]]) -> bool:
+        last = answers[-1]
+        return last.get("t") != "replay" or len(answers) >= int(last.get("parts") or 1)
 
-    answers: list[dict[str, Any]] = []
-    async with connect(url, compression=None, max_size=codec.CLIENT_LIMITS.max_frame,
-                       open_timeout=timeout) as ws:  # fmt: skip
-        await ws.send(codec.encode({"t": "hello", "v": PROTOCOL_VERSION, "name": "replay"}))
-        await ws.send(codec.encode({**request, "id": "replay-1"}))
-        async with asyncio.timeout(timeout):
-            async for frame in ws:
-                msg = codec.decode(frame, codec.CLIENT_LIMITS)
-                if msg.get("t") == "error":
-                    raise ReplayError(str(msg.get("code")), str(msg.get("message")))
-                if msg.get("id") != "replay-1":
-                    continue
-                answers.append(msg)
-                if msg.get("t") != "replay" or len(answers) >= int(msg.get("parts") or 1):
-                    break
-    return answers
+    try:
+        return await ask(url, request, timeout, name="replay", done=done)
+    except ServerSaid as said:
+        raise ReplayError(said.code, said.message) from None
 
 
 async def fetch_replay(

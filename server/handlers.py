@@ -85,8 +85,18 @@ def on_ping(conn: Connection, msg: dict[str, Any]) -> None:
 
 
 def on_list(conn: Connection, msg: dict[str, Any]) -> None:
-    """The tables their makers asked to list (option ``listed``), join codes and all."""
-    listing = conn.server.lobby.listing(msg.get("game"), listed_only=True)
+    """The tables their makers asked to list (option ``listed``), join codes and all; or
+    (``table``) the one table with that join code, listed or not: the code is what lets
+    anyone sit down or watch, so whoever has it may see the seats (names, heroes, who is
+    there) before joining. An unknown code gets the error ``join`` would give."""
+    code = msg.get("table")
+    if code is None:
+        listing = conn.server.lobby.listing(msg.get("game"), listed_only=True)
+    else:
+        table = conn.server.lobby.get(code)
+        if table is None or (msg.get("game") is not None and table.game != msg["game"]):
+            raise conn.server.lobby.missing(code)
+        listing = [table.summary()]
     conn.send(_reply(msg, {"t": "tables", "tables": listing}))
 
 

@@ -6,6 +6,11 @@ which the host still has to tell you. Typing an address by hand always works. Wh
 looking on the LAN is not possible (no network, no multicast) a one-line note says so
 and the rest of the screen works as before. A player who joins may choose the hero to
 play (the seat's hero as the host set it, by default); a watcher has no such choice.
+
+Once an address and a whole join code are typed (and the fields are quiet for a moment)
+the screen asks the server about that table (``list`` with the code) and says who sits
+there and what joining or watching gives; the hero list marks the heroes other seats
+already have, and Join does not send one of those (the server would refuse it).
 """
 
 from __future__ import annotations
@@ -13,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import urllib.parse
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -21,14 +26,21 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.markup import escape
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from client.cards import default_book
+from client.net.ask import ServerSaid, peek_table
+from client.net.connection import unreachable
 from client.net.lan import Discovery, DiscoveryFactory, LanGame, Listener, lan_browser
+from client.viewmodel.peek import best_of, hero_options, table_words, taken_heroes
+from server.tokens import CODE_LENGTH
 
 #: Seconds after which "looking…" becomes "no games found yet" (display only).
 QUIET_AFTER = 4.0
+#: Seconds the address and code fields stay unchanged before the table is looked up.
+PEEK_AFTER = 0.4
 
 
 @dataclass(frozen=True)
@@ -83,6 +95,11 @@ def default_discovery(on_change: Listener) -> Discovery:
     return lan_browser(on_change)
 
 
+async def default_peek(url: str, code: str) -> dict[str, Any]:
+    """How the screen looks a table up (tests replace this): the server's summary."""
+    return await peek_table(url, code)
+
+
 def game_line(game: LanGame) -> str:
     """One row of the list: name, address, open tables and seats."""
     summary = game.summary()
@@ -116,6 +133,12 @@ class JoinScreen(Screen[JoinPlan | None]):
         self._discovery: Discovery | None = None
         self._looking = True
         self._unavailable: str | None = None
+        self.peek_after = PEEK_AFTER
+        self._peek_timer: Timer | None = None
+        #: The address and code last looked up, and what the server said of that table
+        #: (None: nothing yet, or no such table).
+        self._peeked: tuple[str, str] | None = None
+        self._table: dict[str, Any] | None = None
 
     def compose(self) -> ComposeResult:
         verb = "Watch" if self.spectate else "Join"
@@ -135,9 +158,9 @@ class JoinScreen(Screen[JoinPlan | None]):
                     yield Label("Join code", classes="field-label")
                     yield Input(self.code, placeholder="K7QF3M", id="code", max_length=16,
                                 select_on_focus=False)  # fmt: skip
+            yield Static("", id="table-note")
             if not self.spectate:
-                heroes = [("The hero the host set for the seat", "")]
-                heroes += [(name, hero_id) for hero_id, name in default_book().heroes()]
+                heroes = hero_options(None, default_book().heroes())
                 with Horizontal(id="join-hero-field"):
                     yield Label("Your hero", classes="field-label", id="join-hero-label")
                     yield Select(heroes, value=self.hero or "", allow_blank=False,
@@ -153,6 +176,8 @@ class JoinScreen(Screen[JoinPlan | None]):
         self.query_one("#address" if not self.address else "#code", Input).focus()
         self.run_worker(self._discover(), group="lan", exit_on_error=False)
         self.set_timer(QUIET_AFTER, self._stop_looking)
+        self.query_one("#table-note", Static).display = False
+        self._fields_changed()  # a code given already (a join to try again) is looked up
 
     # discovery --------------------------------------------------------------------------
     async def _discover(self) -> None:
@@ -251,6 +276,85 @@ class JoinScreen(Screen[JoinPlan | None]):
             with contextlib.suppress(Exception):  # closing takes well under a millisecond
                 await discovery.close()
 
+    # the table the code names --------------------------------------------------------
+    @on(Input.Changed, "#address")
+    @on(Input.Changed, "#code")
+    def _fields_changed(self) -> None:
+        """Look the table up once the fields are quiet for a moment (not at every key)."""
+        if self._peek_timer is not None:
+            self._peek_timer.stop()
+            self._peek_timer = None
+        if self.peek_after <= 0:  # at once (Textual's timers need a positive delay)
+            self.call_later(self._peek)
+            return
+        self._peek_timer = self.set_timer(self.peek_after, self._peek)
+
+    def _fields(self) -> tuple[str, str] | None:
+        """The server's URL and the join code typed, when both are whole; else None."""
+        address = self.query_one("#address", Input).value.strip()
+        code = self.query_one("#code", Input).value.strip().upper()
+        if not address or len(code) < CODE_LENGTH or address_problem(address) is not None:
+            return None
+        return server_url(address), code
+
+    def _peek(self) -> None:
+        fields = self._fields()
+        if fields == self._peeked:
+            return
+        self._peeked, self._table = fields, None
+        self._show_heroes()
+        if fields is None:
+            self._say_table("")
+            return
+        self._say_table(f"Looking for table {fields[1]}…")
+        self.run_worker(self._look(*fields), group="peek", exclusive=True, exit_on_error=False)
+
+    async def _look(self, url: str, code: str) -> None:
+        try:
+            table: dict[str, Any] | None = await default_peek(url, code)
+            said = ""
+        except ServerSaid as exc:
+            table, said = None, exc.message
+        except (OSError, TimeoutError) as exc:
+            table, said = None, unreachable(url, exc)
+        except Exception as exc:  # websockets' handshake errors, a bad frame
+            table, said = None, f"The server at {url} did not answer: {exc}"
+        if self._peeked != (url, code) or not self.is_mounted:
+            return  # the fields changed meanwhile: a newer look is under way
+        self._table = table
+        names = dict(default_book().heroes())
+        self._say_table(said if table is None else table_words(table, names, self.spectate))
+        self._show_heroes()
+
+    def _say_table(self, text: str) -> None:
+        note = self.query_one("#table-note", Static)
+        note.display = bool(text)
+        note.update(escape(text))
+
+    def _show_heroes(self) -> None:
+        """The hero list as the table found allows it: other seats' heroes marked; off
+        in a match (the server deals each game's heroes)."""
+        if self.spectate:
+            return
+        select = self.query_one("#join-hero", Select)
+        chosen = select.value
+        options = hero_options(self._table, default_book().heroes())
+        with select.prevent(Select.Changed):
+            select.set_options(options)
+            if chosen in {value for _, value in options}:
+                select.value = chosen
+        select.disabled = self._table is not None and best_of(self._table) > 1
+
+    def _taken(self, hero: str) -> str | None:
+        """Why ``hero`` cannot be had at the table found ("Nyx Valendra is taken by
+        Ann"), or None."""
+        if self._table is None or self._peeked != self._fields():
+            return None
+        why = taken_heroes(self._table).get(hero)
+        if why is None:
+            return None
+        return f"{dict(default_book().heroes()).get(hero, hero).split(',')[0]} is {why}"
+
     # joining ----------------------------------------------------------------------------
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -273,8 +377,14 @@ class JoinScreen(Screen[JoinPlan | None]):
             return
         hero = None
         if not self.spectate:
-            chosen = self.query_one("#join-hero", Select).value
-            hero = chosen if isinstance(chosen, str) and chosen else None
+            select = self.query_one("#join-hero", Select)
+            chosen = select.value
+            hero = chosen if isinstance(chosen, str) and chosen and not select.disabled else None
+            taken = self._taken(hero) if hero is not None else None
+            if taken is not None:
+                self.notify(f"{taken}; choose another hero.", severity="warning")
+                select.focus()
+                return
         self.dismiss(JoinPlan(server_url(address), code, self.spectate, hero))
 
     @on(Button.Pressed, "#back")

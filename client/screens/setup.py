@@ -279,6 +279,7 @@ class SetupScreen(Screen[LocalPlan | None]):
     SetupScreen.-small .row { margin: 0 0 1 0; }
     SetupScreen.-small #seat-rows .row { margin: 0; }
     SetupScreen.-small #seat-rows { margin: 0 0 1 0; }
+    SetupScreen.-small .row.host-row { margin: 0; }  /* who may watch, if away: together */
     SetupScreen.-small .row > .seat-label { padding: 0; width: 10; }
     SetupScreen.-small .row > Select.kind { width: 16; }
     SetupScreen.-small .row > Input.name { width: 13; margin: 0 1; }
@@ -344,12 +345,12 @@ class SetupScreen(Screen[LocalPlan | None]):
             problem.display = False
             yield problem
             if self.hosting:
-                with Horizontal(classes="row"):
+                with Horizontal(classes="row host-row"):
                     watchers = self.plan.options.get("spectators", "public")
                     yield Select(list((t, k) for k, t in SPECTATORS), allow_blank=False,
                                  value=watchers if watchers in dict(SPECTATORS) else "public",
                                  id="spectators")  # fmt: skip
-                with Horizontal(classes="row"):
+                with Horizontal(classes="row host-row"):
                     away = self.plan.options.get("policy", "wait")
                     yield Select([(t, k) for k, t in IF_AWAY], allow_blank=False,
                                  value=away if away in dict(IF_AWAY) else "wait",

@@ -90,7 +90,7 @@ Schema = Mapping[str, tuple[Check, bool]]
 CLIENT_MESSAGES: Mapping[str, Schema] = {
     "hello": {"v": (_int, True), "name": (_NAME, True), "client": (_str(0, 64), False)},
     "ping": {"id": (_ID, False), "ts": (_int, False)},
-    "list": {"id": (_ID, False), "game": (_str(1, 32), False)},
+    "list": {"id": (_ID, False), "game": (_str(1, 32), False), "table": (_TABLE, False)},
     "create": {
         "id": (_ID, False),
         "game": (_str(1, 32), True),

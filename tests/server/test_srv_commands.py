@@ -277,6 +277,26 @@ async def test_list_shows_open_tables(server: LocalServer) -> None:
     await holder.close()
 
 
+async def test_list_by_join_code_shows_that_table_listed_or_not(server: LocalServer) -> None:
+    """``list`` with a join code: that one table (not listed: the code is what lets
+    anyone join), its seats as the table's document has them; an unknown code gets the
+    error ``join`` gives; a table of another game is not found."""
+    holder, code = await open_table(server.url, 2)
+    other = ProtocolClient(server.url, "Someone")
+    await other.connect()
+    assert (await other.request({"t": "list"}))["tables"] == []
+    reply = await other.request({"t": "list", "table": code.lower()})
+    assert [t["table"] for t in reply["tables"]] == [code]
+    seats = reply["tables"][0]["seats"]
+    assert [(s["seat"], s["claimed"]) for s in seats] == [(0, True), (1, True)]
+    assert "token" not in repr(reply)
+    for ask in ({"table": "ZZZZZZ"}, {"table": code, "game": "realm"}):
+        refused = await other.request({"t": "list", **ask})
+        assert refused["t"] == "error" and refused["code"] == "not_found"
+    await other.close()
+    await holder.close()
+
+
 async def test_a_second_player_of_the_same_name_is_told_apart(server: LocalServer) -> None:
     holder = ProtocolClient(server.url, "Player")
     await holder.connect()
