@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,15 +21,14 @@ from tests.client.helpers import close_connection, make_app, screen_text
 pytestmark = pytest.mark.asyncio
 
 
-async def host_table(url: str) -> tuple[ClientSession, Connection, asyncio.Task[None], str]:
-    """Another person creates a duel and holds seat 0; returns the join code."""
+async def host_table(
+    url: str, seats: list[dict[str, Any]] | None = None
+) -> tuple[ClientSession, Connection, asyncio.Task[None], str]:
+    """Another person creates a duel (Host and Guest, or ``seats``) and holds seat 0;
+    returns the join code."""
     host = ClientSession(lambda m: None, "Host")
-    host.start_create(
-        {"format": "duel"},
-        [{"kind": "human", "name": "Host"}, {"kind": "human", "name": "Guest"}],
-        {},
-        [0],
-    )
+    seats = seats or [{"kind": "human", "name": "Host"}, {"kind": "human", "name": "Guest"}]
+    host.start_create({"format": "duel"}, seats, {}, [0])
     created = asyncio.Event()
     conn = Connection(url, host, lambda ups: created.set() if host.table else None)
     task = asyncio.create_task(conn.run())

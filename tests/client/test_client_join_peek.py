@@ -12,11 +12,11 @@ from textual.widgets import Input, Select, Static
 
 from client.net.ask import ServerSaid, peek_table
 from client.net.connection import Connection
-from client.net.session import ClientSession
 from client.screens.join import JoinPlan, JoinScreen
 from client.viewmodel.peek import hero_options, table_words, taken_heroes
 from server.local import start_local_server
 from tests.client.helpers import close_connection, make_app
+from tests.client.test_client_join import host_table
 
 pytestmark = pytest.mark.asyncio
 
@@ -78,19 +78,9 @@ async def test_the_note_says_who_sits_there_and_what_joining_or_watching_gives()
 
 async def _hosted(url: str) -> tuple[Connection, asyncio.Task[None], str]:
     """Ann holds seat 1 of a duel with Nyx Valendra; seat 2 is free."""
-    host = ClientSession(lambda m: None, "Ann")
-    host.start_create(
-        {"format": "duel"},
-        [{"kind": "human", "name": "Ann", "hero": "nyx_valendra"}, {"kind": "human"}],
-        {},
-        [0],
-    )
-    created = asyncio.Event()
-    conn = Connection(url, host, lambda ups: created.set() if host.table else None)
-    task = asyncio.create_task(conn.run())
-    await asyncio.wait_for(created.wait(), 10)
-    assert host.table is not None
-    return conn, task, host.table
+    ann = {"kind": "human", "name": "Ann", "hero": "nyx_valendra"}
+    _host, conn, task, code = await host_table(url, [ann, {"kind": "human"}])
+    return conn, task, code
 
 
 async def test_peek_table_gets_the_servers_summary_or_its_words() -> None:
