@@ -156,7 +156,7 @@ class JoinScreen(Screen[JoinPlan | None]):
                                 select_on_focus=False)  # fmt: skip
                 with Vertical(id="code-field"):
                     yield Label("Join code", classes="field-label")
-                    yield Input(self.code, placeholder="K7QF3M", id="code", max_length=16,
+                    yield Input(self.code, placeholder="from the host", id="code", max_length=16,
                                 select_on_focus=False)  # fmt: skip
             yield Static("", id="table-note")
             if not self.spectate:
