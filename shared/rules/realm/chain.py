@@ -144,20 +144,15 @@ def begin_resolution(g: GameState) -> None:
 
 
 def _any_target_left(g: GameState, item: ChainItem) -> bool:
-    handles: list[int] = item.data.get("handles", [])
-    from shared.rules.realm.targets import still_there
-
-    return any(still_there(g, r, h) for r, h in zip(item.targets, handles, strict=True))
+    return any(_live_groups(g, item).values())
 
 
 def _live_groups(g: GameState, item: ChainItem) -> dict[str, list[int]]:
-    from shared.rules.realm.targets import split_groups, still_there
+    from shared.rules.realm.targets import live_targets
 
     prog = program_of(g, item)
     assert prog is not None
-    alive = {r for r, h in zip(item.targets, item.data.get("handles", []), strict=True)
-             if still_there(g, r, h)}
-    return {k: [r for r in v if r in alive] for k, v in split_groups(prog, item.targets).items()}
+    return live_targets(g, prog, item.targets, item.data.get("handles", []))
 
 
 def continue_resolution(g: GameState) -> None:

@@ -56,13 +56,29 @@ def _unit_ok(g: GameState, spec: TargetSpec, seat: int, uid: int, source: int) -
     for f in spec.filters:
         if f in ("basic", "elite") and cdef.unit_class != f:
             return False
-        if (f == "damaged" and c.damage == 0) or (f == "exhausted" and not c.exhausted):
+        if f == "special" and not cdef.is_special:
             return False
-        if (f == "refreshed" and c.exhausted) or (f == "special" and not cdef.is_special):
-            return False
-        if f in ("attacking", "defending") and not _in_battle(g, uid, f):
+        if f in STATE_FILTERS and not _in_state(g, uid, f):
             return False
     return True
+
+
+#: The filters that name a state a unit can leave before the effect resolves (its damage
+#: healed, refreshed or exhausted, out of the battle): checked again on resolution, where
+#: a target no longer in that state counts as gone (ruling 6). A unit's class never
+#: changes, and a change of control does not make a target illegal.
+STATE_FILTERS = frozenset({"damaged", "exhausted", "refreshed", "attacking", "defending"})
+
+
+def _in_state(g: GameState, uid: int, f: str) -> bool:
+    c = g.cards[uid]
+    if f == "damaged":
+        return c.damage > 0
+    if f == "exhausted":
+        return c.exhausted
+    if f == "refreshed":
+        return not c.exhausted
+    return _in_battle(g, uid, f)
 
 
 def _in_battle(g: GameState, uid: int, role: str) -> bool:
@@ -191,8 +207,26 @@ def split_groups(prog: Program, flat: tuple[int, ...]) -> dict[str, list[int]]:
 
 
 def still_there(g: GameState, ref: int, announced_handle: int) -> bool:
-    """A target is still a legal object if it is the same card, still in play."""
+    """A target is still the same object if it is the same card, still in play."""
     if is_unit_ref(ref):
         c = g.cards[ref]
         return c.zone == Zone.PLAY and c.handle == announced_handle
     return g.players[ref_seat(ref)].alive
+
+
+def live_targets(g: GameState, prog: Program, flat: tuple[int, ...],
+                 handles: list[int]) -> dict[str, list[int]]:
+    """The announced targets still legal as the effect resolves, per spec name: the same
+    object still in play (:func:`still_there`) and, for a unit, still in the state its
+    spec asked for ("target damaged unit" healed in response is gone; ruling 6)."""
+    handle_of = dict(zip(flat, handles, strict=True))
+    live: dict[str, list[int]] = {}
+    for spec in prog.targets:
+        refs = split_groups(prog, flat).get(spec.name, [])
+        states = [f for f in spec.filters if f in STATE_FILTERS]
+        live[spec.name] = [
+            r for r in refs
+            if still_there(g, r, handle_of[r])
+            and (not is_unit_ref(r) or all(_in_state(g, r, f) for f in states))
+        ]
+    return live
