@@ -180,11 +180,17 @@ def _hero_name(table: Table, hero: str) -> str:
 
 
 def _full_table_words(table: Table) -> str:
-    """Why a joiner gets no seat: every seat is taken; watching is offered only where the
-    table allows watchers (``--spectators none`` does not)."""
-    if table.options["spectators"]:
-        return "Every seat at that table is taken; you may watch it instead."
-    return "Every seat at that table is taken."
+    """Why a joiner gets no seat: every seat is taken. A finished table (no game of a
+    match to come) says its game is over instead: watching it would show only its end.
+    Watching is offered where the table allows watchers (``--spectators none`` does
+    not). The code stays ``table_full`` either way: the client treats it as final."""
+    if table.status == "over" and not table.series.between_games():
+        return "That table's game is over."
+    if table.status == "over":  # a match's next game is yet to come: it may be watched
+        taken = "That table is between the games of a match, and every seat is taken"
+    else:
+        taken = "Every seat at that table is taken"
+    return f"{taken}; you may watch it instead." if table.options["spectators"] else f"{taken}."
 
 
 def on_resume(conn: Connection, msg: dict[str, Any]) -> None:
@@ -205,10 +211,21 @@ def on_leave(conn: Connection, msg: dict[str, Any]) -> None:
     table, seat = gate(conn, msg, spectator_ok=True)
     if (table, seat) in conn.subs:
         conn.subs.discard((table, seat))
+        if seat is not None and _last_here(table, seat, conn):
+            from server.matchplay import left_table
+
+            left_table(table, seat)  # before unsubscribing, which tells the others
         table.unsubscribe(conn, seat, left=True)
     conn.send(_reply(msg, {"t": "left", "table": table.code, "seat": seat}))
     if seat is not None:  # the last player to leave a lobby closes it
         conn.server.lobby.close_if_left(table)
+
+
+def _last_here(table: Table, seat: int, conn: Connection) -> bool:
+    """Whether ``conn`` is the seat's only connection: its player leaves the table with
+    it (another terminal still at the seat keeps them there)."""
+    stream = table.streams.get(seat)
+    return stream is not None and set(stream.subscribers) == {conn}
 
 
 def on_sync(conn: Connection, msg: dict[str, Any]) -> None:

@@ -17,11 +17,13 @@ A table plays a *series* of games with the same seats, tokens and spectators:
                    the same length
 =================  ==========================================================================
 
-The next game starts when every human seat has asked for it (message ``next_game``);
-bots agree at once, so a table of bots only plays its match through by itself and stops
-when the match is decided. A match is decided when a seat has won more than half of its
-games, or when too few heroes are left for another game (after drawn games): then the
-seat with more wins takes it, and with equal wins the match is drawn.
+The next game starts when every human seat has asked for it (message ``next_game``); a
+player who leaves the table (message ``leave``) takes their ask back (:func:`left_table`),
+so it never starts without someone who went to the menu. Bots agree at once, so a table
+of bots only plays its match through by itself and stops when the match is decided. A
+match is decided when a seat has won more than half of its games, or when too few heroes
+are left for another game (after drawn games): then the seat with more wins takes it,
+and with equal wins the match is drawn.
 
 Persistence
 -----------
@@ -294,6 +296,15 @@ class Series:
         self._info = None
         return True
 
+    def withdraw(self, seat: int) -> bool:
+        """``seat`` no longer asks for the next game (its player left the table); False
+        if it had not asked."""
+        if seat not in self.ready:
+            return False
+        self.ready.discard(seat)
+        self._info = None
+        return True
+
     @property
     def next_kind(self) -> str:
         return "rematch" if self.decided else "game"
@@ -406,6 +417,17 @@ def ask_next_game(table: Table, seat: int, reply: Reply) -> None:
         table.publish([])
         return
     start_next(table)
+
+
+def left_table(table: Table, seat: int) -> None:
+    """The player of ``seat`` left the table (said ``leave``, as the client does when
+    they go to the menu) while its game is over: their ask for the next game goes with
+    them, so it cannot begin without them. A rematch then waits until they come back and
+    ask again; a match's next game waits for them as for anyone gone between games
+    (ruling 39: after the grace, the table's policy answers for them). A lost connection
+    keeps the ask: its player means to come back."""
+    if table.status == "over":
+        table.series.withdraw(seat)  # the caller publishes the change
 
 
 def start_next(table: Table) -> None:

@@ -176,8 +176,9 @@ _CHOSE_FOR = {
 
 
 def _chose(name: str, order: str, game: Match) -> str:
-    """"Ann chose second", or who chose for an absent chooser (a bot, the timer)."""
-    wording = _CHOSE_FOR.get(str(game.get("chosen_by")), "{name} chose {order}")
+    """"Ann chose to play second" (a bare "Ann chose second" read as if Ann got to
+    choose second), or who chose for an absent chooser (a bot, the timer)."""
+    wording = _CHOSE_FOR.get(str(game.get("chosen_by")), "{name} chose to play {order}")
     return wording.format(name=name, order=order)
 
 
@@ -230,14 +231,18 @@ def _outcome(match: Match, names: Sequence[str]) -> str:
 def _waiting(match: Match, names: Sequence[str], humans: Sequence[int],
              mine: Sequence[int] = (), away: Mapping[int, str] | None = None) -> str:  # fmt: skip
     ready = [int(s) for s in match.get("ready") or []]
-    if not ready:
+    away = away or {}  # seat → "away" (connection gone) or "left the table" (seat kept)
+    gone = [s for s in humans if s in away and s not in ready and s not in mine]
+    if not ready and not (gone and match.get("next")):
         return ""
     if mine and set(mine) != set(humans):  # not hot-seat: "you" and the others' names
         names = ["you" if i in mine else n for i, n in enumerate(names)]
-    away = away or {}  # seat → "away" (connection gone) or "left the table" (seat kept)
     names = [f"{n} ({away[i]})" if i in away else n for i, n in enumerate(names)]
     waiting = [s for s in humans if s not in ready]
     what = "the next game" if match.get("next") == "game" else "a rematch"
+    if not ready:  # nobody has asked yet: who is gone (it waits for their ask too)
+        has = "has" if len(gone) == 1 else "have"
+        return f"[$warning]{_names(names, gone)} {has} not asked for {what}.[/]"
     if not waiting:
         return f"[$success]Starting {what}…[/]"
     asked = f"{_names(names, ready)} asked for {what}"

@@ -138,14 +138,16 @@ _BOT_LEVELS = {0: "random", 1: "easy", 2: "medium", 3: "hard"}
 _AWAY = {"wait": "the table waits", "bot": "a bot plays for them", "concede": "they concede"}
 
 #: What a player away meets under the policy "wait" on a table with a decision timer: the
-#: timer does not wait (the server answers each of their decisions when it runs out), so
-#: the grace changes nothing for them.
-_AWAY_TIMED = "A player away: the timer still runs for them (out of time, the seat passes)."
+#: timer does not wait (the server answers each of their decisions when it runs out).
+_AWAY_TIMED = "the timer still runs for them (out of time, the seat passes)"
 
 
 def table_rules_line(info: dict[str, Any]) -> str:
     """The lobby's line about the decision timer and a player who loses the connection
-    ("" before the table's options are known)."""
+    ("" before the table's options are known). The grace is said only where it changes
+    something: under "bot" and "concede" the policy acts once it is over; under "wait"
+    nothing happens when it ends (the table waits for them, or their timer runs, from
+    the moment they go), so no number of seconds is given, with a timer or without."""
     options = info.get("options")
     if not isinstance(options, dict):
         return ""
@@ -153,8 +155,9 @@ def table_rules_line(info: dict[str, Any]) -> str:
     clock = f"[b]{timer:g} s[/b] a decision" if _seconds(timer) else "[b]no time limit[/b]"
     policy = str(options.get("policy"))
     policy = policy if policy in _AWAY else "wait"
-    if policy == "wait" and _seconds(timer):
-        return f"Timer: {clock}. {_AWAY_TIMED}"
+    if policy == "wait":
+        waits = _AWAY_TIMED if _seconds(timer) else "the table waits for them"
+        return f"Timer: {clock}. A player away: {waits}."
     grace = options.get("grace")
     away = f"away over {grace:g} s" if _seconds(grace) else "away"
     return f"Timer: {clock}. A player {away}: {_AWAY[policy]}."

@@ -31,6 +31,17 @@ def best_of(summary: Summary) -> int:
     return value if isinstance(value, int) and value > 1 else 1
 
 
+def between_games(summary: Summary) -> bool:
+    """Whether the table's game is over but its match goes on (a next game to come)."""
+    match = summary.get("match")
+    return (
+        summary.get("status") == "over"
+        and best_of(summary) > 1
+        and isinstance(match, Mapping)
+        and match.get("winners") is None
+    )
+
+
 def taken_heroes(summary: Summary) -> dict[str, str]:
     """Hero id → who has it ("taken by Ann", "kept for seat 2"): the heroes of every seat
     but the joiner's. In a match there are none: the server deals each game's heroes."""
@@ -72,10 +83,12 @@ def table_words(summary: Summary, heroes: Mapping[str, str], watching: bool) -> 
     watching) it gives. ``heroes``: hero id → name, as the card book has them."""
     code = summary.get("table", "")
     status = summary.get("status")
-    if status == "over":
+    if status == "over" and not between_games(summary):
         return f"Table {code}: its game is over (Replays in the menu show finished games)."
     seats = ", ".join(_seat_words(s, heroes) for s in _seats(summary))
-    state = "waiting for players" if status == "waiting" else "playing"
+    state = {"waiting": "waiting for players", "over": "between the games of a match"}.get(
+        str(status), "playing"
+    )
     head = f"Table {code}, {state}: {seats}."
     if watching:
         return f"{head} {_watch_words(summary)}"

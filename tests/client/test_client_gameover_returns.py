@@ -243,7 +243,7 @@ async def test_main_menu_goes_at_once_after_the_match_a_single_game_or_a_network
 
 def test_a_wrapped_line_hangs_under_its_text() -> None:
     line = Content.from_markup(
-        " 3. De'Soth v Gondè — Player 2 won [$text-muted](Player 2 chose second)[/]"
+        " 3. De'Soth v Gondè — Player 2 won [$text-muted](Player 2 chose to play second)[/]"
     )
     rows = [row.plain for row in hang(line, 40)]
     assert rows[0] == " 3. De'Soth v Gondè — Player 2 won"
@@ -282,7 +282,7 @@ async def test_five_games_of_a_best_of_five_fit_80x24() -> None:
         box = [line.strip().strip("│").rstrip() for line in lines]
         for n in range(1, 6):  # each game on one line, with its heroes' short names
             assert any(row.startswith(f"  {n}. ") and " won" in row for row in box), n
-        assert "  3. De'Soth v Gondè — Player 2 won (Player 2 chose second)" in box
+        assert "  3. De'Soth v Gondè — Player 2 won (Player 2 chose to play second)" in box
         assert "Player 2 asked for a rematch; waiting for you." in screen_text(app)
         # the options, their border's last row and the box's bottom are all in view
         assert any("Main menu" in line for line in lines[:-1])
@@ -309,7 +309,7 @@ async def test_long_names_wrap_indented_and_the_options_stay_in_view() -> None:
 def test_the_history_says_who_chose_for_an_absent_chooser() -> None:
     names = ["Ann", "Bo"]
     chose = game(2, [1], chooser=1)
-    assert "(Bo chose second)" in _game_line(chose, names)
+    assert "(Bo chose to play second)" in _game_line(chose, names)
     timed = {**chose, "chosen_by": "timeout"}
     assert "(Bo ran out of time to choose and played second)" in _game_line(timed, names)
     by_bot = {**chose, "first": 1, "chosen_by": "bot"}

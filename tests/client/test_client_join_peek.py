@@ -74,6 +74,13 @@ async def test_the_note_says_who_sits_there_and_what_joining_or_watching_gives()
     match = summary(seat(0), seat(1, claimed=False), best_of=3)
     assert "best-of-3 match: each game deals random heroes" in table_words(match, NAMES, False)
     assert "is over" in table_words({**full, "status": "over"}, NAMES, watching=False)
+    between = {**full, "status": "over", "best_of": 3, "match": {"winners": None}}
+    assert table_words(between, NAMES, watching=False) == (
+        "Table ABC234, between the games of a match: P1, P2. "
+        "Every seat is taken; you may watch it instead."
+    )
+    decided = {**between, "match": {"winners": [0]}}
+    assert "is over" in table_words(decided, NAMES, watching=False)
 
 
 async def _hosted(url: str) -> tuple[Connection, asyncio.Task[None], str]:

@@ -20,8 +20,9 @@ def test_with_a_timer_the_table_does_not_say_it_waits() -> None:
 
 
 def test_without_a_timer_the_table_waits() -> None:
+    # under "wait" the grace changes nothing, with a timer or without: no seconds said
     line = table_rules_line(info(0, 5, "wait"))
-    assert line == "Timer: [b]no time limit[/b]. A player away over 5 s: the table waits."
+    assert line == "Timer: [b]no time limit[/b]. A player away: the table waits for them."
 
 
 def test_the_other_policies_are_as_they_were() -> None:

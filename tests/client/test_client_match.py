@@ -133,7 +133,7 @@ async def test_game_over_shows_the_score_and_next_game_then_the_next_game_begins
         await over_screen(pilot, app)
         text = screen_text(app)
         assert "Match over" in text and "Alice wins the match" in text
-        assert "Bob chose first" in text
+        assert "Bob chose to play first" in text
         footer = text.splitlines()[-1]
         assert "Play again" in footer and "Next game" not in footer
 
