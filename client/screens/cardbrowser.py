@@ -196,6 +196,13 @@ class CardBrowserScreen(Screen[None]):
     CardBrowserScreen #cb-filters SelectCurrent Static#label {
         text-wrap: nowrap; text-overflow: ellipsis;
     }
+    /* a dropdown is as wide as its longest choice ("Last Triarch De'Soth Pravus"), at
+       least as wide as its field and kept on the screen: one line a choice, cut with
+       "…" only when the screen is narrower */
+    CardBrowserScreen #cb-filters SelectOverlay {
+        width: auto; min-width: 100%; constrain: inside inside;
+        text-wrap: nowrap; text-overflow: ellipsis;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -248,9 +255,11 @@ class CardBrowserScreen(Screen[None]):
             cost=value("#cb-cost"),
         )
 
-    def refilter(self) -> None:
+    def refilter(self, keep_entry: bool = True) -> None:
+        """List the entries the filters keep. The highlighted entry stays highlighted
+        while the filters keep it (``keep_entry``); otherwise the first entry is."""
         listing = self.query_one("#cb-list", OptionList)
-        current = listing.highlighted_option
+        current = listing.highlighted_option if keep_entry else None
         keep = current.id if current is not None else None
         keep_filters = self.filters()
         self.shown = [e for e in self.entries if keep_filters.keep(e)]
@@ -306,7 +315,10 @@ class CardBrowserScreen(Screen[None]):
             self.query_one("#cb-search", Input).value = ""
             for select_id in ("#cb-deck", "#cb-hero", "#cb-cost"):
                 self.query_one(select_id, Select).clear()
-        self.refilter()
+        # a fresh start: the whole list from its top (refilling it scrolls it there), its
+        # first card shown, rather than the entry looked at under the filters (which every
+        # entry passes now, so it would stay highlighted and scrolled to)
+        self.refilter(keep_entry=False)
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -1,5 +1,6 @@
 """The details of the card the player is looking at: a panel beside the board in the wide
-layout, and a popup (key ``i``, or a click on a card) in the compact one.
+layout, and a popup (the details key, ``i`` unless the player changed it, or a click on
+a card) in the compact one.
 
 Both draw a :class:`~client.viewmodel.details.CardDetails`, built from the displayed
 seat's table model only.
@@ -7,23 +8,42 @@ seat's table model only.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from client.settings import ACTIONS_BY_ID, key_label
 from client.viewmodel.details import CardDetails
 from client.widgets import MarkupStatic
 
-HINT = (
-    "[$text-muted]Tab to a card (arrows move between cards), or point at one: its details"
-    " show here. [b]i[/b] opens them in full.[/]"
-)
+#: The id of the table's "card details" binding; the popup's own key shares it, so the
+#: key that opens the popup closes it, remapped or not.
+DETAILS = "table.details"
+
+
+def hint_text(key: str) -> str:
+    """The panel's text while no card is looked at; ``key`` opens the popup."""
+    return (
+        "[$text-muted]Tab to a card (arrows move between cards), or point at one: its"
+        f" details show here. [b]{escape(key)}[/b] opens them in full.[/]"
+    )
+
+
+HINT = hint_text(ACTIONS_BY_ID[DETAILS].default)
 GONE = "[$text-muted]That card is no longer on the table.[/]"
+
+
+def details_key(app: App[object]) -> str:
+    """The details key as the player reads it: the one set in Settings → Keys… (the
+    app hands the same keys to Textual's keymap), else ``i``."""
+    keys: Mapping[str, str] = getattr(getattr(app, "settings", None), "keys", None) or {}
+    return key_label(keys.get(DETAILS, ACTIONS_BY_ID[DETAILS].default))
 
 
 def details_markup(details: CardDetails | None, hint: str = HINT, full: bool = False) -> str:
@@ -64,7 +84,8 @@ class DetailsPanel(MarkupStatic):
     DEFAULT_CLASSES = "details"
 
     def show(self, details: CardDetails | None, gone: bool = False) -> None:
-        self.set_markup(details_markup(details, GONE if gone else HINT))
+        hint = GONE if gone else hint_text(details_key(self.app))
+        self.set_markup(details_markup(details, hint))
 
 
 class DetailsPopup(ModalScreen[None]):
@@ -72,7 +93,8 @@ class DetailsPopup(ModalScreen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
-        Binding("i", "close", "Close", show=False),
+        # the table's details key: remapped with it (Textual's keymap goes by the id)
+        Binding("i", "close", "Close", show=False, id=DETAILS),
         Binding("enter", "close", "Close", show=False),
     ]
 
@@ -86,7 +108,8 @@ class DetailsPopup(ModalScreen[None]):
             # a hero's details (every ability, the decks) may be taller than the screen
             with VerticalScroll(id="details-scroll"):
                 yield self._text
-            yield Static("[$text-muted]esc, i or enter: close[/]", id="details-keys")
+            key = escape(details_key(self.app))
+            yield Static(f"[$text-muted]esc, {key} or enter: close[/]", id="details-keys")
 
     def on_mount(self) -> None:
         self.show(self.details)
