@@ -31,6 +31,7 @@ from client.settings import (
     normalize_key,
     parse_keys,
 )
+from client.widgets.details import DetailsPopup
 from client.widgets.prompt import PromptBar
 from tests.client.fixtures import views as v
 from tests.client.helpers import Fake, screen_text
@@ -38,7 +39,7 @@ from tests.client.helpers import Fake, screen_text
 pytestmark = pytest.mark.asyncio
 
 DECLARING = (AllegianceApp, MenuScreen, TableScreen, LogScreen, LobbyScreen, GameOverScreen,
-             PromptBar, ReplayScreen, ReplayListScreen)  # fmt: skip
+             PromptBar, ReplayScreen, ReplayListScreen, DetailsPopup)  # fmt: skip
 
 
 def app_with(keys: dict[str, str]) -> AllegianceApp:
