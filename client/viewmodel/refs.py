@@ -20,7 +20,9 @@ class UnitNumbers:
     from one view to the next: a unit keeps its number while it stays in play (its
     handle stays the same), so a line of the log that named it still names it after
     another of that name leaves play; a unit that comes takes the lowest number none of
-    the others in play has."""
+    the others in play has. A unit alone of its name goes unnumbered unless it was
+    numbered above 1 ("Skeleton 2" whose "Skeleton 1" died stays "Skeleton 2", so a newcomer,
+    "Skeleton 1", is never mistaken for it)."""
 
     def __init__(self) -> None:
         self._numbers: dict[int, int] = {}  # unit handle -> its number
@@ -39,6 +41,11 @@ class UnitNumbers:
             if handle not in out:
                 out[handle] = self._numbers[handle] = next(free)
         return out
+
+    def alone(self, handle: int) -> int | None:
+        """The number of a unit alone of its name: the one it was given, where above 1."""
+        number = self._numbers.get(handle)
+        return number if number is not None and number > 1 else None
 
 
 class Namer:
@@ -82,6 +89,8 @@ class Namer:
             for handles in named.values():
                 if len(handles) > 1:  # two Militia Recruits must be told apart
                     self._ordinal.update(numbers.assign(handles))
+                elif (kept := numbers.alone(handles[0])) is not None:
+                    self._ordinal[handles[0]] = kept
                 else:
                     self._ordinal.pop(handles[0], None)
             for unit in units:

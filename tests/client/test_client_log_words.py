@@ -48,6 +48,20 @@ def test_a_unit_keeps_its_number_when_another_of_its_name_leaves_play() -> None:
     assert [again.handle(h) for h in (10, 12, 13)] == ["Skeleton 1", "Skeleton 3", "Skeleton 2"]
 
 
+def test_a_unit_left_alone_keeps_a_number_above_one_so_a_newcomer_is_not_taken_for_it() -> None:
+    """Skeleton 2 outlives Skeleton 1: alone it is still "Skeleton 2", and the next one to
+    come is "Skeleton 1" (an unnumbered "Skeleton" becoming "Skeleton 2" beside a new
+    "Skeleton 1" read as if the newcomer were the one that attacked)."""
+    numbers = UnitNumbers()
+    Namer(skeletons(10, 11), BOOK, numbers=numbers)
+    alone = Namer(skeletons(11), BOOK, numbers=numbers)
+    assert alone.handle(11) == "Skeleton 2"
+    joined = Namer(skeletons(11, 12), BOOK, numbers=numbers)
+    assert [joined.handle(h) for h in (11, 12)] == ["Skeleton 2", "Skeleton 1"]
+    first = Namer(skeletons(12), BOOK, numbers=numbers)  # Skeleton 1 alone: no number
+    assert first.handle(12) == "Skeleton"
+
+
 def test_without_kept_numbers_each_view_numbers_its_units_afresh() -> None:
     assert Namer(skeletons(10, 12), BOOK).handle(12) == "Skeleton 2"
 
