@@ -307,7 +307,7 @@ class Table(Publisher):
     ) -> list[dict[str, Any]]:
         """Apply one command, log it, swap the state; its events. Raises :class:`_Failed`."""
         try:
-            new_state, events = self._apply(seat, action, version)
+            new_state, raw = self._apply(seat, action, version)
         except Refused as exc:
             raise _Failed(exc.code, exc.message) from None
         except Exception:
@@ -323,12 +323,14 @@ class Table(Publisher):
         self.state = new_state
         self.log_len += 1
         self.series.note_command(action, source, self.seats[seat].kind == "bot")
-        events = self._events_told(events, seat, source)
+        events = self._events_told(raw, seat, source)
         self.keep_events(events)  # a failed batch commit replays the log, these with it
         s = self.seats[seat]
         if cmd_id is not None:
             self._remember(s, cmd_id, self.rules.version(new_state))
-        s.hold_armed = bool(s.settings["hold"]) and action.get("kind") != "pass"
+        # only an announcement arms ``hold``: a setup choice, a discard, a defender or any
+        # other answer is no maneuver of the seat's to respond to
+        s.hold_armed = bool(s.settings["hold"]) and _announces(raw, seat)
         return events
 
     def _apply(self, seat: int, action: dict[str, Any], version: int | None) -> tuple[Any, Any]:
@@ -662,6 +664,19 @@ class Table(Publisher):
             if s.grace is not None:
                 s.grace.cancel()
                 s.grace = None
+
+
+def _announces(events: Sequence[dict[str, Any]], seat: int) -> bool:
+    """Whether a command's events announce something of ``seat``'s own: an ``announced``
+    event whose ``item`` (the chain entry) has that ``seat`` (a maneuver it played, or a
+    trigger of its own put on the chain). What arms its ``hold``; a rule set with no such
+    events never arms it."""
+    for event in events:
+        if event.get("t") == "announced":
+            item = event.get("item")
+            if isinstance(item, dict) and item.get("seat") == seat:
+                return True
+    return False
 
 
 def _told(events: Sequence[dict[str, Any]], seat: int, source: str) -> list[dict[str, Any]]:
