@@ -240,6 +240,8 @@ class TableModel:
     version: int = 0
     extra: Mapping[str, Any] = field(default_factory=dict)
     status_parts: StatusParts | None = None  # ``status`` in parts
+    #: The seats in turn order as the board shows them: see :func:`board_order`.
+    seating: tuple[int, ...] = ()
 
     def you(self) -> PlayerPanel | None:
         for panel in self.players:
@@ -248,7 +250,12 @@ class TableModel:
         return None
 
     def others(self) -> tuple[PlayerPanel, ...]:
-        return tuple(p for p in self.players if not p.is_you)
+        """The players other than the viewer, in turn order from the one after the
+        viewer (a spectator: every player, from the first): the board's order, top to
+        bottom. ``players`` stays in seat order, which the seat numbers index."""
+        rest = {p.seat: p for p in self.players if not p.is_you}
+        ordered = [rest.pop(seat) for seat in self.seating if seat in rest]
+        return (*ordered, *rest.values())  # a seat the order does not name: last
 
 
 def _units(player: Mapping[str, Any], book: CardBook, namer: Namer) -> tuple[UnitLine, ...]:
@@ -292,6 +299,31 @@ def _equipment(
         card=face,
         ref=ref,
     )
+
+
+def first_known(view: Mapping[str, Any]) -> bool:
+    """Whether the first player is chosen: until then (a team game's roll winner, or a
+    match game's loser, chooses) the view's ``current`` and ``first`` are mere defaults
+    and mark nobody."""
+    prompt = view.get("prompt")
+    return not (isinstance(prompt, Mapping) and prompt.get("kind") == "first")
+
+
+def board_order(view: Mapping[str, Any]) -> tuple[int, ...]:
+    """The seats in turn order (the seating order: each player's left is the next, as a
+    sworn enemy game's hunts go), starting after the viewer, who comes last; a
+    spectator's start with the first player (before it is chosen, with the first seat
+    of the order). A view without an order: seat order."""
+    seats = [int(p["seat"]) for p in view.get("players", [])]
+    order = [int(s) for s in view.get("order") or [] if s in seats]
+    order += [s for s in seats if s not in order]
+    viewer, first = view.get("seat"), view.get("first")
+    start = 0
+    if viewer in order:
+        start = order.index(viewer) + 1
+    elif first in order and first_known(view):
+        start = order.index(first)
+    return tuple(order[start:] + order[:start])
 
 
 def _sworn_enemy(view: Mapping[str, Any], seat: int) -> str:
@@ -346,7 +378,7 @@ def _panel(
         ),
         counters=tuple(sorted((str(k), int(v)) for k, v in (player.get("counters") or {}).items())),
         is_you=view.get("seat") is not None and seat == view.get("seat"),
-        is_current=seat == view.get("current"),
+        is_current=seat == view.get("current") and first_known(view),
         is_to_act=seat == view.get("to_act"),
         has_priority=seat == view.get("priority"),
         hero_id=hero,
@@ -579,6 +611,7 @@ def build_table(
         battle=_battle(view, namer),
         result=result_line(view, namer),
         version=int(view.get("version", 0)),
+        seating=board_order(view),
     )
 
 

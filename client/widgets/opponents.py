@@ -10,6 +10,10 @@ hidden while every other hero's first line shows on the board (the common case).
 The opponents share one line; when they do not fit in full, each is shortened, and they
 wrap to a second line only if even that does not fit (four players at 80 columns).
 
+Where the format has them, each player's team or sworn enemy follows their hand:
+``team 1`` or ``hunts Bob`` in full, ``T1`` or ``→Bob`` shortened, so who is whose
+partner and who hunts whom shows at 80×24 too.
+
 When the last of them still has lines on the board (the hero panel scrolled only partly
 away, or the units under it), those lines carry no name: a ``↓`` after that player says
 the lines at the top of the board are theirs.
@@ -47,6 +51,8 @@ class Summary:
     current: bool  # it is their turn
     to_act: bool
     out: str = ""  # "defeated" or "conceded" once out of the game
+    team: int | None = None  # a team game: their team (0 or 1)
+    hunts: str = ""  # a sworn enemy game: the name of the player they must defeat
 
     @classmethod
     def of(cls, panel: PlayerPanel) -> Summary:
@@ -60,6 +66,8 @@ class Summary:
             current=panel.is_current,
             to_act=panel.is_to_act or panel.has_priority,
             out="" if panel.alive else panel.out_word,
+            team=panel.team,
+            hunts=panel.hunts,
         )
 
 
@@ -78,16 +86,30 @@ def short_item(s: Summary) -> Content:
     return _item(s, compact=True)
 
 
+def side(s: Summary, compact: bool) -> str:
+    """Whose side they are on, as their hero panel says it: ``team 1`` or ``hunts Bob``;
+    shortened ``T1`` or ``→Bob``. "" in a format without teams or sworn enemies."""
+    if s.team is not None:
+        return f"T{s.team + 1}" if compact else f"team {s.team + 1}"
+    if s.hunts:
+        return f"→{escape(s.hunts)}" if compact else f"hunts {escape(s.hunts)}"
+    return ""
+
+
 def _item(s: Summary, compact: bool) -> Content:
     gap = " " if compact else "  "
     mark = ("▶" if compact else "▶ ") if s.current else ""
     head = f"{mark}[b]{escape(s.name)}[/b] ({escape(s.hero)})"
-    if s.out:
-        return parsed(f"{head}{gap}[$error]{s.out}[/]")
+    if s.out:  # their team still counts (its partner may win); whom they hunted no more
+        team = f"{gap}{side(s, compact)}" if s.team is not None else ""
+        return parsed(f"{head}{team}{gap}[$error]{s.out}[/]")
     act = f"{gap}[$accent]◆{'' if compact else ' to act'}[/]" if s.to_act else ""
     hand = f"h{s.hand}" if compact else f"hand {s.hand}"
     health = _health(s, "" if compact else " ")
-    return parsed(f"{head}{gap}{health}{gap}[$warning]{s.gold}g[/]{gap}{hand}{act}")
+    # the lasting mark before "◆", which comes and goes with every decision
+    lasting = side(s, compact)
+    lasting = f"{gap}{lasting}" if lasting else ""
+    return parsed(f"{head}{gap}{health}{gap}[$warning]{s.gold}g[/]{gap}{hand}{lasting}{act}")
 
 
 def opponents_content(
