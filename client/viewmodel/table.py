@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from client.cards import DECKS, CardBook, default_book
+from client.cards import DECKS, CardBook, CardInfo, default_book
 from client.viewmodel.refs import Namer, UnitNumbers
 
 PHASE_NAMES: Mapping[str, str] = {
@@ -422,12 +422,21 @@ def _cards(player: Mapping[str, Any], book: CardBook, playable: set[int]) -> tup
                 name=info.name,
                 kind=info.kind,
                 cost=info.cost,
-                text=info.text,
+                text=_hand_text(info),
                 playable=int(c["handle"]) in playable,
                 cost_label=info.cost_label,
             )
         )
     return tuple(cards)
+
+
+def _hand_text(info: CardInfo) -> str:
+    """A hand card's text: a split card's two halves ("Strike: Deal 2 damage to target
+    unit. / Parry: …"; their costs are in the cost label), rather than its printed "Split
+    card: play one half.", so the hand says what either half does."""
+    if not info.halves:
+        return info.text
+    return " / ".join(f"{name}: {text}" for name, _cost, text in info.halves)
 
 
 def _decks(view: Mapping[str, Any], book: CardBook) -> tuple[DeckLine, ...]:

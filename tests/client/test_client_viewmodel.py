@@ -392,3 +392,18 @@ def test_a_battle_on_the_chain_says_against_whom() -> None:
 def test_a_seat_that_ran_out_of_time_is_a_log_line() -> None:
     events = [{"t": "timed_out", "seat": 1}]
     assert sentences(events, v.response())[0].startswith("Bob ran out of time.")
+
+
+def test_a_split_card_in_hand_says_what_each_half_does() -> None:
+    """The hand shows both halves' texts (their costs are in the cost label), not the
+    printed "Split card: play one half."."""
+    from client.cards import default_book
+
+    view = v.maneuver()
+    view["players"][0]["hand"][0] = {**view["players"][0]["hand"][0], "card": "strike_or_parry"}
+    card = build_table(view, default_book()).hand[0]
+    assert card.cost_label == "2g/1g"
+    assert card.text == (
+        "Strike: Deal 2 damage to target unit. / Parry: Prevent the next 3 damage that would "
+        "be dealt to target unit this turn."
+    )
