@@ -400,43 +400,103 @@ class GameController:
         self._ensure_table()
         self._follow_games()
         target = self._target_seat()
-        if target != self.displayed:
+        if target is None and self.curtain is not None:
+            curtain, self.curtain = self.curtain, None
+            curtain.lower()  # the public view stays: nobody sits down
+            self.displayed = None
+        elif target != self.displayed:
             if self.hotseat and target is not None:
-                self._raise_curtain(target)
+                self._hand_over(target)
             else:
                 self.displayed = target
         self.render()
         self._check_over()
 
     def _target_seat(self) -> int | None:
+        """The seat the table should show: a held seat that decides (the one shown, if
+        it does), else (hot-seat) :meth:`_idle_seat`, else the one shown."""
         held: list[int | None] = list(self.session.seats) or [None]
-        deciding = self.session.seats_to_decide()
+        deciding = self._deciding()
         if self.curtain is not None:
-            return deciding[0] if deciding else self.curtain.seat
-        if not deciding and self._nobody_here_plays():
-            return None  # the public view: no hand of anyone at this keyboard
-        if self.displayed in deciding or (not deciding and self.displayed in held):
+            if not deciding and self.curtain.seat not in self._playing():
+                return None  # out of the game while called: nobody to call now
+            keep = self.curtain.seat in deciding or not deciding
+            return self.curtain.seat if keep else deciding[0]
+        if self.displayed in deciding:
             return self.displayed
         if deciding:
             return deciding[0]
-        return held[0]
+        if self.hotseat:
+            return self._idle_seat()
+        return self.displayed if self.displayed in held else held[0]
 
-    def _nobody_here_plays(self) -> bool:
-        """Hot-seat: the turn is a bot's, and no person at this keyboard decides, so the
-        table shows its public view (the last person's hand must not wait on screen for
-        the next person to see). In a person's own turn their view stays while bots
-        respond, so it does not blink away after every maneuver."""
-        public = self.session.view(None) if self.hotseat else None
-        if public is None or public.get("result") is not None:
-            return False
-        return public.get("current") not in self.session.seats
+    def _deciding(self) -> list[int]:
+        """The held seats with a decision to make. A seat that conceded is not one: the
+        server answers for it until it leaves (ruling 41), so nobody is asked to sit
+        down for it."""
+        return [
+            seat for seat in self.session.seats_to_decide()
+            if not self._conceded(seat)
+        ]  # fmt: skip
+
+    def _conceded(self, seat: int) -> bool:
+        stream = self.session.stream(seat)
+        return stream is not None and seat_conceded(stream, seat)
+
+    def _playing(self) -> list[int]:
+        """The held seats still in the game: not out, not on their way out."""
+        return [
+            seat for seat in self.session.seats
+            if not is_out(self.session.view(seat) or {}) and not self._conceded(seat)
+        ]  # fmt: skip
+
+    def _idle_seat(self) -> int | None:
+        """Hot-seat, no person at this keyboard decides: the seat the table shows
+        meanwhile.
+
+        * The game is over: the seat shown stays (the public view, if that is what
+          shows): the game-over screen tells everyone everything, and nobody is asked
+          to sit down behind a curtain for nothing.
+        * The turn is a bot's (or a seat's out of reach of this keyboard): the public
+          view, so the last person's hand does not wait on screen for the next person
+          to see. So too when every person here is out of the game: they watch.
+        * A person's own turn: the seat shown stays while bots respond, so it does not
+          blink away after every maneuver; after the public view, that person's seat.
+        """
+        public = self.session.view(None)
+        shown = self.session.view(self.displayed)
+        if shown is not None and shown.get("result") is not None:
+            return self.displayed
+        playing = self._playing()
+        if public is None:  # its first view is on its way: a held seat, as before it
+            held = self.session.seats
+            return self.displayed if self.displayed in held else (playing or held)[0]
+        current = public.get("current")
+        if current not in playing:
+            return None
+        return self.displayed if self.displayed in self.session.seats else current
+
+    def _hand_over(self, seat: int) -> None:
+        """Hot-seat: show ``seat`` instead of what shows now. The curtain goes up first,
+        unless the keyboard stays with the person who lifted the last one (only bots
+        played meanwhile, the table showing its public view): nobody else was asked to
+        take the keyboard, and that person's own hand is no secret to them. A curtain
+        already up stays up, for whoever decides now: the keyboard may have changed
+        hands while it was up."""
+        if self.curtain is None and seat == self._at_keyboard:
+            self.displayed = seat
+            if self.table_screen is not None:
+                self.table_screen.hold_keys()  # not a key pressed at the public view
+            return
+        self._raise_curtain(seat)
 
     def _raise_curtain(self, seat: int) -> None:
         stream = self.session.stream(seat)
         name = self._seat_name(seat)
         reason = safe_prompt(stream.view).title if stream and stream.view else ""
+        deciding = seat in self._deciding()  # or only their turn at the keyboard
         if self.curtain is not None:
-            self.curtain.retarget(seat, name, reason)
+            self.curtain.retarget(seat, name, reason, deciding)
             return
         self._put_draft_away()
         # Nothing private of the old seat may wait above the table (its log, say).
@@ -450,7 +510,7 @@ class GameController:
         # caused them. Toasts are posted: those this batch's updates posted are still on
         # their way, and stay for the next person (what the server said to the table).
         self.app.clear_notifications()
-        curtain = CurtainScreen(seat, name, reason, on_lift=self._sit_down)
+        curtain = CurtainScreen(seat, name, reason, on_lift=self._sit_down, deciding=deciding)
         self.curtain = curtain
         self.app.push_screen(curtain, lambda _seat: self._lifted(curtain))
         # Under the curtain: what every seat may see, drawn now. The old seat's hand must
@@ -468,6 +528,7 @@ class GameController:
         self._at_keyboard = seat
         if self.table_screen is not None:  # their own unsent line, if they left one
             self.table_screen.give_chat_draft(self._drafts.pop(seat, ""))
+            self.table_screen.hold_keys()  # a second Enter is not their first choice
         self.render_now()
 
     def _put_draft_away(self) -> None:
@@ -594,7 +655,7 @@ class GameController:
         if self.curtain is not None:  # nobody decides any more: the game-over box tells all
             curtain = self.curtain
             self._sit_down(curtain.seat)
-            curtain.dismiss(curtain.seat)
+            curtain.lower()
         names = [str(s.get("name") or f"Seat {i + 1}") for i, s in enumerate(seats)]
         humans = [i for i, s in enumerate(seats) if s.get("kind") == "human"]
         mine = self.session.seats
@@ -667,6 +728,7 @@ class GameController:
         self.over_shown = False
         if self.hotseat:  # new hands: the first to decide sits down behind the curtain,
             self.displayed = None  # even the seat shown last (route raises it on a change)
+            self._at_keyboard = None  # and even the person who had the keyboard last
         # The last game's toasts go ("The game is over."). Toasts are posted: this
         # batch's ("Game 2 has started") are still on their way, and stay.
         self.app.clear_notifications()

@@ -9,12 +9,14 @@ shows a hand to the wrong player.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.css.query import NoMatches
 from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -22,7 +24,9 @@ from textual.widgets import Footer, Static
 
 class CurtainScreen(Screen[int]):
     """Dismissed with the seat it was raised for. ``on_lift`` (if given) is called with
-    that seat as the player lifts it, while it still covers the table."""
+    that seat as the player lifts it, while it still covers the table. ``deciding``:
+    the player has a decision waiting (otherwise the keyboard is theirs for their turn,
+    and the curtain says only that)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "lift", "I am ready", priority=True),
@@ -35,12 +39,14 @@ class CurtainScreen(Screen[int]):
         name: str,
         reason: str = "",
         on_lift: Callable[[int], None] | None = None,
+        deciding: bool = True,
     ) -> None:
         super().__init__()
         self.seat = seat
         self.player_name = name
         self.reason = reason
         self.on_lift = on_lift
+        self.deciding = deciding
 
     def compose(self) -> ComposeResult:
         with Vertical(id="curtain-box"):
@@ -53,17 +59,32 @@ class CurtainScreen(Screen[int]):
     def on_mount(self) -> None:
         self._redraw()
 
-    def retarget(self, seat: int, name: str, reason: str = "") -> None:
+    def retarget(self, seat: int, name: str, reason: str = "", deciding: bool = True) -> None:
         """Raise the curtain for someone else instead (the decision moved on)."""
         self.seat, self.player_name, self.reason = seat, name, reason
+        self.deciding = deciding
         if self.is_mounted and self.is_attached:  # not while the app closes
             self._redraw()
 
     def _redraw(self) -> None:
-        self.query_one("#curtain-name", Static).update(
-            f"\n[$accent][b]{escape(self.player_name)}[/b][/], it is your decision.\n"
-        )
-        self.query_one("#curtain-reason", Static).update(escape(self.reason))
+        # A curtain taken down before it was ever drawn (the game ended in the same
+        # moment) still gets its mount event, with its lines gone: nothing to draw then.
+        what = "it is your decision" if self.deciding else "it is your turn at the keyboard"
+        with contextlib.suppress(NoMatches):
+            self.query_one("#curtain-name", Static).update(
+                f"\n[$accent][b]{escape(self.player_name)}[/b][/], {what}.\n"
+            )
+            self.query_one("#curtain-reason", Static).update(escape(self.reason))
+
+    def lower(self) -> None:
+        """Take the curtain down without its player lifting it (the game is over, or
+        they are out of it: nobody is called any more). A screen opened over it (the
+        help, the palette) goes with it: dismissing pops whatever screen is on top."""
+        if self not in self.app.screen_stack:
+            return
+        if self.app.screen is not self:
+            self.pop_until_active()
+        self.dismiss(self.seat)
 
     def action_lift(self) -> None:
         # The dismiss callback runs only after the pop, and the table may be drawn in

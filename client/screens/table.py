@@ -22,7 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
+from textual._time import get_time  # the clock that stamps key events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -51,6 +52,13 @@ from client.widgets.prompt import PromptBar
 from client.widgets.status import StatusLine
 from client.widgets.strip import CardStrip
 from client.widgets.territory import Territory
+
+#: Hot-seat: how long after a person's table comes back the curtain's own keys
+#: (:data:`CURTAIN_KEYS`) still do nothing on it (see :meth:`TableScreen.hold_keys`).
+KEY_SETTLE = 0.3
+#: The keys that lift the curtain: pressed twice, or again because nothing seemed to
+#: happen, the second must not take the highlighted choice.
+CURTAIN_KEYS = frozenset({"enter", "space"})
 
 
 @dataclass(frozen=True)
@@ -237,6 +245,8 @@ class TableScreen(Screen[None], QuickBlank):
         self._continued = False
         self._board = Board(id="board")
         self._opponents = OpponentsLine(id="opponents")
+        #: When this table last became a person's own (hot-seat; see :meth:`hold_keys`).
+        self.keys_since = float("-inf")
 
     def compose(self) -> ComposeResult:
         with Row(id="main"):
@@ -406,6 +416,31 @@ class TableScreen(Screen[None], QuickBlank):
             for name, text, earlier in self.chat_lines[self._chat_shown :]:
                 panel.add(name, text, earlier)
             self._chat_shown = len(self.chat_lines)
+
+    # the keys of the person who sits down --------------------------------------------------
+    def hold_keys(self) -> None:
+        """The table becomes a person's own now (hot-seat: a curtain lifted, or their
+        table back after a bot's turn). A key pressed before that moment was meant for
+        the curtain or the table shown then, and one of the curtain's keys (Enter,
+        Space) pressed less than :data:`KEY_SETTLE` seconds after it is the lift's
+        double tap, or a press because nothing seemed to happen: neither makes a move.
+        Keys are judged by the time they were pressed (a Textual event carries it), not
+        by when they are handled: a busy app handles them late."""
+        self.keys_since = get_time()
+
+    def _held(self, event: events.Key) -> bool:
+        """Whether ``event`` is a key :meth:`hold_keys` says does nothing."""
+        if event.time < self.keys_since:
+            return True
+        return event.key in CURTAIN_KEYS and event.time < self.keys_since + KEY_SETTLE
+
+    def on_key(self, event: events.Key) -> None:
+        # Every key the table's widgets leave comes up here before the bindings (the
+        # prompt's Enter, numbers, p, d) are looked up: stopped here, it acts on nothing.
+        # Priority bindings (l, c) have run already: they open a screen, never choose.
+        if self._held(event):
+            event.stop()
+            event.prevent_default()
 
     # card details -----------------------------------------------------------------------
     @on(CardStrip.Inspect)
