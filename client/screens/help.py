@@ -106,8 +106,9 @@ LEGEND = """\
 - `Cid (Beledan) … ↓` on that line: the lines at the top of the board (a weapon, units)
   are Cid's, whose hero line is scrolled away
 - `team 1` (teams) · `hunts Bob` (sworn enemy) on a hero's line: the player's team, and
-  the player they must defeat (the one to their left, next in turn order); on the `↑`
-  line `T1`, `→Bob`. The board lists the players in turn order, from the one after you
+  the player they must defeat (the one to their left, next in turn order); on the
+  players line under the status line `T1`, `→Bob`. The board lists the players in turn
+  order, from the one after you
 - The status line's `priority: Bob`: Bob may announce a maneuver (or respond to the
   chain) or pass, now · `to act: Bob`: Bob must make a decision (attackers, defenders,
   targets, a choice as an effect resolves, …). `{table_details}` on a card: its details.

@@ -3,6 +3,8 @@ examples that read as the table's widgets draw them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from textual.containers import VerticalScroll
 from textual.widgets.markdown import MarkdownBlock
@@ -47,6 +49,19 @@ def test_the_legend_explains_both_arrows_up() -> None:
     text = legend()
     assert "- `↑ Bob (Beledan) ♥ 37/38 …` under the status line: the players whose hero" in text
     assert "`↑ 2 above` `↓ 3 more` under the prompt" in text
+
+
+def test_the_legend_explains_the_team_and_sworn_enemy_marks_as_they_are_drawn() -> None:
+    alice = build_table(v.base(0)).players[0]
+    teamed = hero_content(replace(alice, team=0, hunts="Bob")).plain
+    assert "team 1" in teamed and "hunts Bob" in teamed
+    marks = (Summary("Bob", "Oswin", 30, 30, 0, 2, False, False, team=0),
+             Summary("Cid", "Oswin", 30, 30, 0, 2, False, False, hunts="Bob"))  # fmt: skip
+    roomy, tight = opponents_content(marks, 90).plain, opponents_content(marks, 70).plain
+    assert " team 1 " in roomy and roomy.endswith("hunts Bob")  # in full where it fits
+    assert " T1 │ " in tight and tight.endswith("→Bob")
+    assert "- `team 1` (teams) · `hunts Bob` (sworn enemy) on a hero's line" in legend()
+    assert "under the status line `T1`, `→Bob`" in legend()
 
 
 @pytest.mark.asyncio

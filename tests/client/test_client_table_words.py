@@ -70,7 +70,7 @@ async def test_every_item_of_the_legend_is_drawn_as_it_says() -> None:
     # drawn by reserves, a chain or a scrolled board, which this board has not: the examples are
     # checked against the widgets that draw them in test_client_help_legend.py
     elsewhere = ("reserves", "Chain ▶", "→", "(Bob)", "↑ Bob", "↑ 2 above", "↓ 3 more",
-                 "Cid (Beledan)")
+                 "Cid (Beledan)", "team 1", "hunts Bob", "T1")  # the last three: 4 players
     for size in ((80, 24), (150, 45)):
         app = make_app()
         async with app.run_test(size=size) as pilot:
