@@ -8,10 +8,9 @@ the log never drops anything the server sent this seat.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
-from client.viewmodel.prompt import DECK_NAMES
+from client.viewmodel.prompt import DECK_NAMES, possessive
 from client.viewmodel.refs import Namer, UnitNumbers
 from client.viewmodel.table import PHASE_NAMES, STEP_NAMES, chain_label
 
@@ -20,6 +19,11 @@ Event = Mapping[str, Any]
 
 def _who(e: Event, n: Namer) -> str:
     return n.seat(e.get("seat"))
+
+
+def _whose(e: Event, n: Namer) -> str:
+    """"Alice's", "Agnes'": the seat of the event, as the prompt writes a possessive."""
+    return possessive(_who(e, n))
 
 
 def _thing(e: Event, n: Namer) -> str:
@@ -59,15 +63,20 @@ def _announced(e: Event, n: Namer) -> str:
     on = f" targeting {n.refs(list(targets))}" if targets else ""
     if item.get("kind") == "trigger":  # added to the chain by itself: nobody chose it
         return f"{label} ({who}) triggered{',' if on else ''}{on}."
-    return f"{who} announced {label}{on}."
+    return f"{who} announced {log_label(item, n)}{on}."
 
 
 def log_label(item: Mapping[str, Any], n: Namer) -> str:
-    """How the log names a chain entry that resolves or is canceled: a triggered effect
-    as "Robe of the Warden's effect" (its card did nothing a player chose), any other
-    entry as the chain shows it."""
+    """How the log names a chain entry: a triggered effect as "Robe of the Warden's
+    effect" (its card did nothing a player chose), a card's activated ability as "High
+    Cleric's ability" (its card's name alone reads as enlisting it; every card has one
+    activated ability at most), any other entry as the chain shows it."""
     label = chain_label(item, n)
-    return f"{label}'s effect" if item.get("kind") == "trigger" else label
+    if item.get("kind") == "trigger":
+        return f"{possessive(label)} effect"
+    if item.get("kind") == "activate":
+        return f"{possessive(label)} ability"
+    return label
 
 
 #: How long an attack power modifier lasts, in the cards' words.
@@ -84,8 +93,15 @@ def _attack_modified(e: Event, n: Namer) -> str:
 
 
 def _damaged(e: Event, n: Namer) -> str:
+    """"Infantry (Alice) dealt 3 battle damage to Halberdier (Bob).": by its source
+    when the event names one (battle damage: the attacker or defender that dealt it)
+    the log can name (a sync's earlier events may name a unit no view or event shows)."""
     kind = " battle" if e.get("battle") else ""
-    return f"{_thing(e, n)} was dealt {e.get('amount', '?')}{kind} damage."
+    amount = e.get("amount", "?")
+    source = e.get("source")
+    if isinstance(source, str) and (not source.startswith("u:") or n.card_of(source)):
+        return f"{n.ref(source)} dealt {amount}{kind} damage to {_thing(e, n)}."
+    return f"{_thing(e, n)} was dealt {amount}{kind} damage."
 
 
 def _game_over(e: Event, n: Namer) -> str:
@@ -133,7 +149,7 @@ def _control_changed(e: Event, n: Namer) -> str:
     (the view already shows it on its new side), whose it was and who has it now."""
     taker = n.seat(e.get("seat", e.get("to")))
     old = e.get("old")
-    whose = f"{n.seat(old)}'s " if isinstance(old, int) and old >= 0 else ""
+    whose = f"{possessive(n.seat(old))} " if isinstance(old, int) and old >= 0 else ""
     line = f"{taker} took control of {whose}{_unit(e, n)}"
     if e.get("left_battle"):  # docs/rulings.md 44
         return f"{line}; it leaves the battle."
@@ -152,15 +168,14 @@ _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
         f"Team {int(e.get('team', 0)) + 1} won the roll: {_who(e, n)} chooses which of "
         "its players goes first."
     ),
-    "refreshed_all": lambda e, n: f"{_who(e, n)}'s cards were refreshed.",
+    "refreshed_all": lambda e, n: f"{_whose(e, n)} cards were refreshed.",
     "cooldown_moved": lambda e, n: (
-        f"{_who(e, n)}'s {n.ability(int(e.get('seat', 0)), str(e.get('ability', '?')))}"
-        f" cooldown is at {e.get('cooldown', '?')}."
+        f"{_whose(e, n)} {_ability(e, n)} cooldown is at {e.get('cooldown', '?')}."
         if e.get("cooldown")
-        else f"{_who(e, n)}'s {_ability(e, n)} is ready."
+        else f"{_whose(e, n)} {_ability(e, n)} is ready."
     ),
     "armor_prevented": lambda e, n: (
-        f"{_who(e, n)}'s armor prevented {e.get('amount', '?')} battle damage."
+        f"{_whose(e, n)} armor prevented {e.get('amount', '?')} battle damage."
     ),
     "shielded": lambda e, n: (
         f"The next {e.get('amount', '?')} damage to {_thing(e, n)} will be prevented."
@@ -171,10 +186,10 @@ _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
         f"{_who(e, n)} could not draw: the {DECK_NAMES.get(str(e.get('deck')), 'deck')} is empty."
     ),
     "trigger_declined": lambda e, n: (
-        f"{_who(e, n)} did not use {n.card(str(e.get('source', '?')))}'s effect."
+        f"{_who(e, n)} did not use {possessive(n.card(str(e.get('source', '?'))))} effect."
     ),
     "trigger_skipped": lambda e, n: (
-        f"{n.card(str(e.get('source', '?')))}'s effect had no target and was skipped."
+        f"{possessive(n.card(str(e.get('source', '?'))))} effect had no target and was skipped."
     ),
     "battle_ended": lambda e, n: (
         f"The battle between {_who(e, n)} and {n.seat(e.get('opponent'))} ended."
@@ -188,12 +203,12 @@ _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
     "away_conceded": lambda e, n: f"{_who(e, n)} was away too long.",
     "turn_began": lambda e, n: f"— Turn {e.get('turn', '')}: {_who(e, n)} —",
     "production_rose": lambda e, n: (
-        f"{_who(e, n)}'s production rose to {e.get('production', e.get('to', '?'))}."
+        f"{_whose(e, n)} production rose to {e.get('production', e.get('to', '?'))}."
     ),
     "gold_gained": lambda e, n: f"{_who(e, n)} gained {e.get('amount', '?')} gold.",
-    "cooldowns_moved": lambda e, n: f"{_who(e, n)}'s cooldowns moved closer to ready.",
+    "cooldowns_moved": lambda e, n: f"{_whose(e, n)} cooldowns moved closer to ready.",
     "refreshed": lambda e, n: (
-        f"{_thing(e, n) if 'target' in e or 'card' in e else _who(e, n) + '’s cards'} refreshed."
+        f"{_thing(e, n) if 'target' in e or 'card' in e else _whose(e, n) + ' cards'} refreshed."
     ),
     "drew": _drew,
     "deck_reshuffled": lambda e, n: (
@@ -229,10 +244,10 @@ _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
         f"{n.ref(str(e.get('defender', '?')))} defends against "
         f"{n.ref(str(e.get('attacker', '?')))}."
     ),
+    "no_attackers_declared": lambda e, n: "No attackers were declared.",
+    "no_defenders_assigned": lambda e, n: "No defenders were assigned.",
     "attack_modified": _attack_modified,
-    "ability_readied": lambda e, n: (
-        f"{_who(e, n)}'s {n.ability(int(e.get('seat', 0)), str(e.get('ability', '?')))} is ready."
-    ),
+    "ability_readied": lambda e, n: f"{_whose(e, n)} {_ability(e, n)} is ready.",
     "control_changed": _control_changed,
     "conceded": lambda e, n: f"{_who(e, n)} conceded.",
     "eliminated": lambda e, n: f"{_who(e, n)} was eliminated.",
@@ -241,7 +256,7 @@ _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
         + (f" ({STEP_NAMES.get(str(e.get('step')), '')})" if e.get("step") else "")
         + "."
     ),
-    "turn_ended": lambda e, n: f"{_who(e, n)}'s turn ended.",
+    "turn_ended": lambda e, n: f"{_whose(e, n)} turn ended.",
     "game_over": _game_over,
 }
 
@@ -259,120 +274,13 @@ def sentence(event: Event, namer: Namer) -> str:
     return f"{kind.replace('_', ' ')}" + (f": {fields}" if fields else "")
 
 
-#: Events that show the attacker is done declaring: a response window is open.
-_WINDOW_EVENTS = frozenset({"passed", "announced"})
-#: The battle steps before the attacker is done declaring, as views name them.
-_DECLARING = frozenset({"declare"})
-#: The battle steps before battle damage, as views name them.
-_BEFORE_DAMAGE = frozenset({"declare", "after_declare", "assign", "after_assign"})
-
-
-@dataclass
-class _Battle:
-    """What the log has seen of the battle being fought: its attackers (in the order
-    they were declared) and which unit defends against which."""
-
-    #: seen from its ``battle_began``: only then can the log tell what nobody did
-    whole: bool
-    declaring: bool = True
-    damage: bool = False  # battle damage was dealt (or its step began)
-    attackers: list[str] = field(default_factory=list)
-    pairs: dict[str, str | None] = field(default_factory=dict)  # attacker -> its defender
-    gone: set[str] = field(default_factory=set)  # left play or the battle
-
-    @classmethod
-    def of_view(cls, battle: Mapping[str, Any]) -> _Battle:
-        """The battle as a view shows it (a log that did not see it begin)."""
-        step = str(battle.get("step", ""))
-        found = cls(whole=False, declaring=step in _DECLARING, damage=step not in _BEFORE_DAMAGE)
-        found.attackers = [str(a) for a in battle.get("attackers") or []]
-        for pair in battle.get("pairs") or []:
-            found.pairs[str(pair[0])] = str(pair[1])
-        for blocked in battle.get("blocked") or []:  # its defender left: still defended
-            found.pairs.setdefault(str(blocked), None)
-            if str(blocked) not in found.attackers:
-                found.attackers.append(str(blocked))
-        return found
-
-    def source(self, target: str) -> str | None:
-        """Who dealt battle damage to ``target``: the unit it fights, or the one attacker
-        no unit defends against when ``target`` is the defending hero. None when the log
-        cannot tell for sure."""
-        if target in self.pairs:  # an attacker, hit back by its defender
-            defender = self.pairs[target]
-            return defender if defender is not None and defender not in self.gone else None
-        for attacker, defender in self.pairs.items():
-            if defender == target:  # a defender, hit by its attacker
-                return attacker if attacker not in self.gone else None
-        if target.startswith("h:"):
-            free = [a for a in self.attackers if a not in self.pairs and a not in self.gone]
-            return free[0] if len(free) == 1 else None
-        return None
-
-
 class LogMemory:
     """What the log of one seat remembers from one batch of events to the next (pass
     the same one to every :func:`sentences` call of a game): the unit numbers the board
-    shows too, and the battle being fought, so that lines about what nobody did ("No
-    attackers were declared.") can be said when the events that show it come in
-    different batches."""
+    shows too, so a unit keeps its name from one line to the next."""
 
     def __init__(self, numbers: UnitNumbers | None = None) -> None:
         self.numbers = numbers if numbers is not None else UnitNumbers()
-        self.battle: _Battle | None = None
-
-
-def _before(event: Event, battle: _Battle | None) -> list[str]:
-    """Lines the event shows are due before its own: the end of a step in which nobody
-    did anything (no event says so; what follows shows it)."""
-    if battle is None or not battle.whole:
-        return []
-    kind = str(event.get("t"))
-    lines = []
-    ends_declaring = kind in _WINDOW_EVENTS or kind == "battle_ended"
-    if battle.declaring and ends_declaring:
-        battle.declaring = False
-        if not battle.attackers:
-            lines.append("No attackers were declared.")
-    hits = kind == "armor_prevented" or (kind == "damaged" and bool(event.get("battle")))
-    if not battle.damage and battle.attackers and (hits or kind == "battle_ended"):
-        battle.damage = True
-        if not battle.pairs:
-            lines.append("No defenders were assigned.")
-    return lines
-
-
-def _follow(event: Event, memory: LogMemory) -> None:
-    """Note what the event changes in the battle the log follows."""
-    kind = str(event.get("t"))
-    battle = memory.battle
-    if kind == "battle_began":
-        memory.battle = _Battle(whole=True)
-    elif kind in ("battle_ended", "turn_began", "game_over"):
-        memory.battle = None
-    elif battle is None:
-        return
-    elif kind == "attacker_declared":
-        battle.attackers.append(str(event.get("attacker")))
-    elif kind == "defender_assigned":
-        battle.pairs[str(event.get("attacker"))] = str(event.get("defender"))
-    elif kind in ("destroyed", "removed_from_play") or (
-        kind == "control_changed" and event.get("left_battle")
-    ):
-        battle.gone.add(str(event.get("target")))
-
-
-def _damage_line(event: Event, battle: _Battle | None, namer: Namer) -> str | None:
-    """"Infantry (Alice) dealt 3 battle damage to Halberdier (Bob).", when the log knows
-    who dealt it (the event does not say)."""
-    target = event.get("target")
-    if battle is None or not event.get("battle") or not isinstance(target, str):
-        return None
-    source = battle.source(target)
-    if source is None:
-        return None
-    amount = event.get("amount", "?")
-    return f"{namer.ref(source)} dealt {amount} battle damage to {_thing(event, namer)}."
 
 
 def _did_nothing(event: Event, previous: Event | None, kinds: Mapping[int, str]) -> bool:
@@ -397,7 +305,6 @@ def sentences(
     for cards that left play). ``memory``: the game's :class:`LogMemory`; without it the
     batch is read on its own."""
     namer = Namer(view, earlier=earlier, numbers=memory.numbers if memory else None)
-    memory = memory if memory is not None else LogMemory()
     namer.learn(events)
     # "resolved" and "fizzled" name the item by its id: it may have left the chain (or
     # been announced and resolved) within this very change
@@ -409,32 +316,19 @@ def sentences(
             namer.remember_chain(item.get("id"), log_label(item, namer))
         if isinstance(item, Mapping) and isinstance(item.get("id"), int):
             kinds[int(item["id"])] = str(item.get("kind", ""))
-    shown = (earlier or view).get("battle")
-    if not isinstance(shown, Mapping):
-        memory.battle = None  # over (its end may have come in a batch not read here)
-    elif memory.battle is None:
-        memory.battle = _Battle.of_view(shown)
     lines: list[str] = []
     previous: Event | None = None
     for event in events:
-        lines += _before(event, memory.battle)
-        lines.append(_line(event, previous, namer, memory, kinds))
-        _follow(event, memory)
+        lines.append(_line(event, previous, namer, kinds))
         previous = event
     return [line for line in lines if line]
 
 
-def _line(
-    event: Event, previous: Event | None, namer: Namer, memory: LogMemory, kinds: Mapping[int, str]
-) -> str:
+def _line(event: Event, previous: Event | None, namer: Namer, kinds: Mapping[int, str]) -> str:
     """The line of one event of a batch ("" for none), with what the batch tells about it."""
     kind = event.get("t")
     if kind == "phase_began" and not event.get("phase"):
         return ""
-    if kind == "damaged":
-        line = _damage_line(event, memory.battle, namer)
-        if line is not None:
-            return line
     if kind == "resolved" and _did_nothing(event, previous, kinds):
         return f"{_chain_label(event, namer)} resolved (it did nothing)."
     return sentence(event, namer)

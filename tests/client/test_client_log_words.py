@@ -83,19 +83,19 @@ def test_the_log_and_the_board_agree_on_a_unit_after_another_of_its_name_died() 
 
 
 # battles -----------------------------------------------------------------------------------
-def test_an_attacker_who_declares_nobody_is_said_once_the_window_opens() -> None:
-    """The declaring and the first pass after it come in different batches (a person
-    declares none, then the window opens): the memory carries the battle over."""
+def test_an_attacker_who_declares_nobody_is_said_as_the_step_ends() -> None:
+    """The rules say so as the declare step ends (``no_attackers_declared``), in the
+    batch that opens the window after it: the log does not wait for a pass."""
     memory = LogMemory()
     view = v.base(0)
     began = [{"t": "battle_began", "seat": 0, "opponent": 1}]
     declaring = in_battle(view, "declare")
     assert sentences(began, declaring, view, memory) == ["Alice began a battle against Bob."]
     window = in_battle(view, "after_declare")
-    lines = sentences([{"t": "passed", "seat": 0}], window, window, memory)
-    assert lines == ["No attackers were declared.", "Alice passed."]
-    more = sentences([{"t": "passed", "seat": 1}], window, window, memory)
-    assert more == ["Bob passed."]  # said once
+    none = [{"t": "no_attackers_declared", "seat": 0}]
+    assert sentences(none, window, declaring, memory) == ["No attackers were declared."]
+    more = sentences([{"t": "passed", "seat": 0}], window, window, memory)
+    assert more == ["Alice passed."]  # said once
 
 
 def test_a_battle_without_defenders_says_so_before_its_damage_and_names_the_attacker() -> None:
@@ -105,24 +105,25 @@ def test_a_battle_without_defenders_says_so_before_its_damage_and_names_the_atta
         {"t": "attacker_declared", "attacker": "u:11"},
         {"t": "passed", "seat": 0},
         {"t": "passed", "seat": 1},
+        {"t": "no_defenders_assigned", "seat": 1},
         {"t": "passed", "seat": 0},
         {"t": "passed", "seat": 1},
-        {"t": "damaged", "target": "h:1", "amount": 3, "battle": True},
+        {"t": "damaged", "target": "h:1", "amount": 3, "battle": True, "source": "u:11"},
     ]
     lines = sentences(events, in_battle(view, "after_damage"), view)
     assert "No attackers were declared." not in lines
-    assert lines[-2:] == [
-        "No defenders were assigned.",
-        "Militia Recruit 1 (Alice) dealt 3 battle damage to Principus Beledan Kind (Bob).",
-    ]
+    assert lines[4] == "No defenders were assigned."
+    assert lines[-1] == (
+        "Militia Recruit 1 (Alice) dealt 3 battle damage to Principus Beledan Kind (Bob)."
+    )
 
 
 def test_battle_damage_between_a_unit_and_its_defender_names_who_dealt_it() -> None:
     view = v.base(0)
     assigned = in_battle(view, "after_assign", attackers=["u:11"], pairs=[["u:11", "u:22"]])
     hits = [
-        {"t": "damaged", "target": "u:22", "amount": 3, "battle": True},
-        {"t": "damaged", "target": "u:11", "amount": 4, "battle": True},
+        {"t": "damaged", "target": "u:22", "amount": 3, "battle": True, "source": "u:11"},
+        {"t": "damaged", "target": "u:11", "amount": 4, "battle": True, "source": "u:22"},
     ]
     assert sentences(hits, in_battle(view, "after_damage"), assigned) == [
         "Militia Recruit 1 (Alice) dealt 3 battle damage to Halberdier (Bob).",

@@ -178,6 +178,8 @@ def finish_declare(g: GameState) -> None:
         ops.emit(g, "attacker_declared", attacker=ops.wire_ref(g, ref))
     if b.attackers:
         ops.queue_global_triggers(g, "attacked", {}, b.defender)
+    else:  # said as the step ends, so the window after it does not wait to show it
+        ops.emit(g, "no_attackers_declared", seat=b.attacker)
     b.step = BattleStep.AFTER_DECLARE
     chain.open_window(g)
 
@@ -247,8 +249,12 @@ def assign_defender(g: GameState, defender: int, attacker: int) -> None:
 
 
 def finish_assign(g: GameState) -> None:
+    """The defenders are assigned. When there were attackers and none is defended
+    against, an event says so as the step ends (nothing else would show it)."""
     b = g.battle
     assert b is not None
+    if b.attackers and not b.pairs:
+        ops.emit(g, "no_defenders_assigned", seat=b.defender)
     b.step = BattleStep.AFTER_ASSIGN
     chain.open_window(g)
 
@@ -316,7 +322,7 @@ def deal_battle_damage(g: GameState, prevent: dict[int, int]) -> None:
     """Attackers and defenders deal battle damage simultaneously."""
     b = g.battle
     assert b is not None
-    hits: list[tuple[int, int]] = []          # (target ref, amount)
+    hits: list[tuple[int, int, int]] = []     # (target ref, amount, source ref)
     for a in b.attackers:
         if not ops.fights(g, a, b.attacker):
             continue
@@ -325,16 +331,16 @@ def deal_battle_damage(g: GameState, prevent: dict[int, int]) -> None:
             d = b.pairs[a]
             if not ops.fights(g, d, b.defender):   # still defended against (ruling 8)
                 continue
-            hits.append((d, power))
+            hits.append((d, power, a))
             if is_unit_ref(a):
-                hits.append((a, max(0, ops.unit_attack(g, d))))
+                hits.append((a, max(0, ops.unit_attack(g, d)), d))
         else:
             stop = prevent.get(a, 0)
             if stop:
                 g.players[b.defender].armor_used += stop
                 ops.emit(g, "armor_prevented", seat=b.defender, amount=stop,
                          source=ops.wire_ref(g, a))
-            hits.append((hero_ref(b.defender), power - stop))
+            hits.append((hero_ref(b.defender), power - stop, a))
     _apply_hits(g, hits)
     if g.result is not None:
         return
@@ -343,12 +349,13 @@ def deal_battle_damage(g: GameState, prevent: dict[int, int]) -> None:
     chain.open_window(g)
 
 
-def _apply_hits(g: GameState, hits: list[tuple[int, int]]) -> None:
+def _apply_hits(g: GameState, hits: list[tuple[int, int, int]]) -> None:
     """Damage lands all at once; then lethal units are destroyed together; then a hero
-    brought to 0 is defeated (ruling 10)."""
+    brought to 0 is defeated (ruling 10). Each ``damaged`` event names its source (the
+    attacker or defender that dealt it): several attackers hit the hero at once."""
     doomed: list[int] = []
     fallen: list[int] = []
-    for ref, amount in hits:
+    for ref, amount, source in hits:
         if amount <= 0 or not ops.in_play(g, ref):
             continue
         if is_unit_ref(ref):
@@ -360,11 +367,12 @@ def _apply_hits(g: GameState, hits: list[tuple[int, int]]) -> None:
                 ops.emit(g, "prevented", target=ops.wire_ref(g, ref), amount=stop)
             if amount > 0:
                 c.damage += amount
-                ops.emit(g, "damaged", target=ops.wire_ref(g, ref), amount=amount, battle=True)
+                ops.emit(g, "damaged", target=ops.wire_ref(g, ref), amount=amount, battle=True,
+                         source=ops.wire_ref(g, source))
                 if c.damage >= ops.unit_max_health(g, ref) and ref not in doomed:
                     doomed.append(ref)
         else:
-            ops.deal_damage(g, ref, amount, battle=True, defeat_now=False)
+            ops.deal_damage(g, ref, amount, battle=True, defeat_now=False, source=source)
             seat = ref_seat(ref)
             if g.players[seat].health <= 0 and seat not in fallen:
                 fallen.append(seat)

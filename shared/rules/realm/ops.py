@@ -462,10 +462,12 @@ def in_play(g: GameState, ref: int) -> bool:
 
 
 def deal_damage(g: GameState, ref: int, amount: int, *, battle: bool = False,
-                defeat_now: bool = True) -> int:
+                defeat_now: bool = True, source: int | None = None) -> int:
     """Deal damage (prevention applies); destroy/defeat at once (``defeat_now`` False:
     a hero brought to 0 is defeated by the caller, battle damage being simultaneous).
-    Returns damage dealt."""
+    ``source``: the attacker or defender that deals battle damage, named by the
+    ``damaged`` event. Returns damage dealt."""
+    more: dict[str, Any] = {} if source is None else {"source": wire_ref(g, source)}
     if amount <= 0 or not in_play(g, ref):
         return 0
     if is_unit_ref(ref):
@@ -474,7 +476,7 @@ def deal_damage(g: GameState, ref: int, amount: int, *, battle: bool = False,
         if amount <= 0:
             return 0
         c.damage += amount
-        emit(g, "damaged", target=wire_ref(g, ref), amount=amount, battle=battle)
+        emit(g, "damaged", target=wire_ref(g, ref), amount=amount, battle=battle, **more)
         if c.damage >= unit_max_health(g, ref):
             destroy(g, ref)
         return amount
@@ -487,7 +489,7 @@ def deal_damage(g: GameState, ref: int, amount: int, *, battle: bool = False,
         if amount <= 0:
             return 0
     p.health -= amount
-    emit(g, "damaged", target=wire_ref(g, ref), amount=amount, battle=battle)
+    emit(g, "damaged", target=wire_ref(g, ref), amount=amount, battle=battle, **more)
     if p.health <= 0:
         p.health = 0
         if defeat_now:
