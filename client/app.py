@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.events import DeliveryComplete, DeliveryFailed
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
@@ -39,7 +40,7 @@ from client.settings import (
     recall_seat,
     remember_hosted,
     remember_seat,
-    save_settings,
+    write_settings,
 )
 from client.viewmodel.prompt import is_out
 from client.viewmodel.words import listed
@@ -109,6 +110,8 @@ class AllegianceApp(App[int]):
         self._terminal_fd: int | None = None
         #: Quitting has begun (a signal, a hang-up, Ctrl+Q answered): not begun again.
         self._quitting = False
+        #: Screenshots being saved: their delivery keys and folders (a failure names it).
+        self._screenshots: dict[str, Path] = {}
         self._prepare_worker_processes()
 
     def notify(
@@ -124,6 +127,54 @@ class AllegianceApp(App[int]):
         typed (chat, names) and what servers said, which must never be read as markup
         (``[/]`` in a chat line would raise in the toast's render and end the app)."""
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
+
+    # screenshots ------------------------------------------------------------------------------
+    def deliver_screenshot(
+        self,
+        filename: str | None = None,
+        path: str | None = None,
+        time_format: str | None = None,
+    ) -> str | None:
+        """The palette's "Screenshot": an SVG of the screen, saved in ``path``, else in
+        the Downloads folder, else (there is none) in the data folder (see
+        :func:`screenshot_folder`). Textual's own says only "Failed to save screenshot"
+        when its folder is missing, and its "saved" toast is markup, which this app's
+        :meth:`notify` shows as it is: this delivery goes under another name, and the
+        app says where it went, or why it could not be saved there."""
+        import io
+
+        folder, problem = screenshot_folder(path)
+        if problem is not None:
+            self.notify(f"Could not save the screenshot in {folder}: {problem}.",
+                        title="Screenshot", severity="error", timeout=15)  # fmt: skip
+            return None
+        name = filename or screenshot_name(self.title, time_format)
+        key = self.deliver_text(
+            io.StringIO(self.export_screenshot()),
+            save_directory=folder,
+            save_filename=name,
+            open_method="browser",
+            mime_type="image/svg+xml",
+            name=SCREENSHOT,
+        )
+        if key is not None:
+            self._screenshots[key] = folder
+        return key
+
+    def on_delivery_complete(self, event: DeliveryComplete) -> None:
+        if event.name == SCREENSHOT:
+            self._screenshots.pop(event.key, None)
+            where = f" to {event.path}" if event.path is not None else ""  # None: on the web
+            self.notify(f"Screenshot saved{where}", title="Screenshot", timeout=10)
+
+    def on_delivery_failed(self, event: DeliveryFailed) -> None:
+        if event.name == SCREENSHOT:
+            folder = self._screenshots.pop(event.key, None)
+            error = event.exception
+            why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            where = f" in {folder}" if folder is not None else ""
+            self.notify(f"Could not save the screenshot{where}: {why}.",
+                        title="Screenshot", severity="error", timeout=15)  # fmt: skip
 
     # startup ----------------------------------------------------------------------------------
     def on_mount(self) -> None:
@@ -316,7 +367,8 @@ class AllegianceApp(App[int]):
         say = self._say_once("Seat not kept")
 
         def keep(seated: Seated) -> None:  # join CODE again takes the seat back
-            say(remember_seat(url, seated.table, seated.seat, seated.token))
+            # kept as this player's own table there: Replays says hosted, not joined
+            say(remember_seat(url, seated.table, seated.seat, seated.token, hosted=True))
 
         controller = GameController(self, session, url, title=address.strip(),
                                     on_seated=keep, settings=self._server_settings())  # fmt: skip
@@ -580,14 +632,15 @@ class AllegianceApp(App[int]):
         return leave_warning(kind, info, quitting, out=game.all_out(), address=address)
 
     def _store(self) -> bool:
-        """Save the settings (when this app saves them); False when that failed (the
-        player is told why)."""
-        if self._save:
-            problem = save_settings(self.settings, self.settings_path)
-            if problem:
-                self.notify(problem, severity="warning")
-                return False
-        return True
+        """Save the settings (when this app saves them); False when that failed. The
+        player is told why, or that a settings file that could not be read was moved
+        aside first (it is never written over: see :func:`write_settings`)."""
+        if not self._save:
+            return True
+        saved, told = write_settings(self.settings, self.settings_path)
+        if told:
+            self.notify(told, title="Settings", severity="warning", timeout=15)
+        return saved
 
     def watch_theme(self, theme: str) -> None:
         if theme != self.settings.theme and not isinstance(self.screen, SettingsScreen):
@@ -733,6 +786,46 @@ def _hosted_seat(db: str) -> tuple[str, int, str] | None:
         return None
     # a closed table (a lobby given up, or kept too long) is never restored either
     return held if row is not None and row[0] not in ("over", "closed") else None
+
+
+#: The name of the app's screenshot deliveries: not Textual's "screenshot", whose own
+#: toasts (markup, and no reason on failure) would be said as well.
+SCREENSHOT = "allegiance-screenshot"
+
+
+def screenshot_folder(path: str | None = None) -> tuple[Path, str | None]:
+    """Where a screenshot is saved, and why it cannot be (None: it can): ``path`` when
+    given, else the Downloads folder when there is one, else ``screenshots`` in the
+    data folder, made here. A folder the player never made is not made for them (a
+    ``~/Downloads`` on a machine without one); the data folder is the game's own."""
+    import platformdirs
+
+    if path is not None:
+        folder = Path(path).expanduser()
+    else:
+        downloads = platformdirs.user_downloads_path()
+        if downloads.is_dir():
+            return downloads, None
+        from server.local import data_dir
+
+        folder = data_dir() / "screenshots"
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            return folder, exc.strerror or str(exc)
+    return folder, None if folder.is_dir() else "no such folder"
+
+
+def screenshot_name(title: str, time_format: str | None = None) -> str:
+    """A screenshot's file name: the app's title and the time, as Textual names them
+    (``Allegiance_2025-01-31T18_05_09_123456.svg``), without characters a file
+    name may not hold."""
+    from datetime import datetime
+
+    now = datetime.now()
+    when = now.strftime(time_format) if time_format else now.isoformat()
+    stem = f"{title}_{when}".replace(" ", "_")
+    return "".join("_" if c in '.<>:"/\\|?*' else c for c in stem) + ".svg"
 
 
 #: The app's actions whose keys a key capture takes instead (see ``check_action``).

@@ -3,7 +3,9 @@
 A missing or unreadable file gives the defaults (and a one-line warning to show); an
 unknown key is ignored, and a value of the wrong type falls back to its default with a
 warning naming the field and what it wants (the other fields are kept), so an old or
-hand-edited file never stops the game from starting.
+hand-edited file never stops the game from starting. A file that cannot be read at all
+(not JSON, say) is never written over: it is moved aside to ``settings.json.bad`` as the
+game starts, or before the settings are next saved, and the player is told so.
 
 Beside it, ``seats.json`` keeps the tokens of seats held at tables, so joining again
 takes the same seat. One that cannot be read is said as the game starts and moved aside
@@ -387,27 +389,53 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
 def load_settings_report(path: Path | None = None) -> tuple[Settings, str | None, list[str]]:
     """As :func:`load_settings`, with every key binding of the file that was ignored
     (one line each; the notice tells only the first three)."""
-    settings, notice, key_problems = _settings_report(path or settings_path())
-    if path is None:  # the player's own folder, as the game starts: its seats file too
+    # the player's own folder, as the game starts: an unreadable settings file is moved
+    # aside at once (as the seats file is), before anything saves a new one
+    settings, notice, key_problems = _settings_report(path or settings_path(), path is None)
+    if path is None:
         notices = [notice, seats_notice()]
         notice = " ".join(n for n in notices if n) or None
     return settings, notice, key_problems
 
 
-def _settings_report(path: Path) -> tuple[Settings, str | None, list[str]]:
-    """As :func:`load_settings_report`, for the settings file alone."""
-    try:
-        data = _read_json(path)
-    except FileNotFoundError:
+def _settings_report(path: Path, set_aside: bool) -> tuple[Settings, str | None, list[str]]:
+    """As :func:`load_settings_report`, for the settings file alone; ``set_aside``: a
+    file that cannot be read is moved aside now (the game is starting)."""
+    data, why = _settings_data(path)
+    if why is not None:
+        told = _set_settings_aside(path, why) if set_aside else f"{why}; using defaults."
+        return Settings(), told, []
+    if data is None:
         return Settings(), None, []
-    except UnreadableFile as exc:
-        return Settings(), f"{exc}; using defaults.", []
-    if not isinstance(data, dict):
-        what = f"{path}: holds {_kind(data)}, not a table of settings"
-        return Settings(), f"{what}; using defaults.", []
     settings, problems, key_problems = _read_settings(data)
     notices = [fields_notice(problems, path), keys_notice(key_problems)]
     return settings, " ".join(n for n in notices if n) or None, key_problems
+
+
+def _settings_data(path: Path) -> tuple[dict[str, Any] | None, str | None]:
+    """The table of the settings file at ``path``, or why it cannot be read as one
+    (both None: there is no file)."""
+    try:
+        data = _read_json(path)
+    except FileNotFoundError:
+        return None, None
+    except UnreadableFile as exc:
+        return None, str(exc)
+    if not isinstance(data, dict):
+        return None, f"{path}: holds {_kind(data)}, not a table of settings"
+    return data, None
+
+
+def _set_settings_aside(path: Path, why: str) -> str:
+    """Move the unreadable settings file at ``path`` aside as the game starts (what the
+    player wrote in it is kept, to mend by hand); says so, or why it stays, whereupon
+    no settings are saved over it (:func:`write_settings`)."""
+    aside, problem = _move_aside(path)
+    if aside is None:
+        return (f"{why}; using defaults. It could not be moved aside ({problem}): no "
+                "setting is saved over it until it is fixed or moved away.")  # fmt: skip
+    return (f"{why}; using defaults. It is now {aside.name}, as it was; a new {path.name} "
+            "keeps the settings from now on.")  # fmt: skip
 
 
 def _kind(data: object) -> str:
@@ -416,8 +444,31 @@ def _kind(data: object) -> str:
 
 
 def save_settings(settings: Settings, path: Path | None = None) -> str | None:
-    """Write the settings; returns a sentence when that failed."""
+    """Write the settings; returns a sentence when that failed, or when an unreadable
+    file was moved aside first (see :func:`write_settings`)."""
+    return write_settings(settings, path)[1]
+
+
+def write_settings(settings: Settings, path: Path | None = None) -> tuple[bool, str | None]:
+    """Write the settings: whether they were written, and a sentence for the player (why
+    not, or that the file there could not be read and was moved aside first). A file
+    that cannot be read is never written over: it holds what the player wrote (a brace
+    left out while adding a key), which a save of the defaults would lose."""
     path = path or settings_path()
+    told = None
+    why = _settings_data(path)[1]
+    if why is not None:  # broken since the game started, or it could not be moved then
+        aside, problem = _move_aside(path)
+        if aside is None:
+            return False, (f"Settings not saved: {why}, and it is not written over (could "
+                           f"not move it aside: {problem}); fix it or move it away.")  # fmt: skip
+        told = f"{why}: it is now {aside.name}, as it was; the settings are saved in a new file."
+    problem = _write_settings(settings, path)
+    return problem is None, " ".join(t for t in (told, problem) if t) or None
+
+
+def _write_settings(settings: Settings, path: Path) -> str | None:
+    """Write the settings file whole; a sentence when that failed."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
@@ -466,20 +517,29 @@ def _set_aside(why: str) -> str:
     taken): it is never written over, as the player may still get a token out of it by
     hand. Says so, or why it stays where it is (then no seat is kept until it goes)."""
     path = seats_path()
-    aside = next((c for c in _aside_names(path) if not os.path.lexists(c)), None)
+    aside, problem = _move_aside(path)
     lost = "the seats kept in it cannot be taken back by joining again"
+    if aside is None:
+        return (f"{why}: {lost}, and no new seat is kept until it is fixed or moved away "
+                f"(could not move it: {problem}).")  # fmt: skip
+    return f"{why}: {lost}. It is now {aside.name}; a new file keeps the seats from now on."
+
+
+def _move_aside(path: Path) -> tuple[Path | None, str | None]:
+    """Move a file of this folder that cannot be read to ``NAME.bad`` (``.bad2``, … if
+    that is taken), never over another: where it is now, or why it could not be moved."""
+    aside = next((c for c in _aside_names(path) if not os.path.lexists(c)), None)
     try:
         if aside is None:
             raise OSError(0, "too many files set aside already")
         path.rename(aside)
     except OSError as exc:
-        return (f"{why}: {lost}, and no new seat is kept until it is fixed or moved away "
-                f"(could not move it: {exc.strerror}).")  # fmt: skip
-    return f"{why}: {lost}. It is now {aside.name}; a new file keeps the seats from now on."
+        return None, exc.strerror or str(exc)
+    return aside, None
 
 
 def _aside_names(path: Path) -> list[Path]:
-    """Where an unreadable seats file may be moved, in order."""
+    """Where an unreadable file may be moved, in order."""
     return [path.with_name(f"{path.name}.bad{'' if n == 1 else n}") for n in range(1, 10)]
 
 
@@ -525,10 +585,22 @@ def _save_seats(data: dict[str, Any]) -> str | None:
     return None
 
 
-def remember_seat(address: str, table: str, seat: int, token: str) -> str | None:
+def remember_seat(
+    address: str, table: str, seat: int, token: str, *, hosted: bool = False
+) -> str | None:
     """Keep a seat token so ``allegiance join`` can resume after the client restarts; a
-    sentence for the player when it could not be kept (or the file was moved aside)."""
-    return _keep_seat(f"{address}/{table}", {"seat": seat, "token": token})
+    sentence for the player when it could not be kept (or the file was moved aside).
+
+    ``hosted``: this player made the table on that server (``allegiance host --on``), so
+    the Replays list calls it hosted, not joined; kept as ``"hosted": true`` with the
+    seat, and kept again when the same seat is taken back by joining."""
+    key = f"{address}/{table}"
+    item: dict[str, Any] = {"seat": seat, "token": token}
+    old = _load_seats().get(key)
+    if hosted or (isinstance(old, dict) and old.get("hosted") is True
+                  and old.get("seat") == seat and old.get("token") == token):  # fmt: skip
+        item["hosted"] = True
+    return _keep_seat(key, item)
 
 
 def forget_seat(address: str, table: str) -> None:

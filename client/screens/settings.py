@@ -16,10 +16,11 @@ screen is all there is: Done saves, and esc with changes asks.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -51,8 +52,8 @@ from client.settings import (
     key_problem,
 )
 
-#: The Keys screen's Key column: a changed key with its default ("x (default p)").
-KEY_WIDTH = 15
+#: The Keys screen's Key column is never narrower than this (a very narrow terminal).
+MIN_KEY_WIDTH = 8
 
 TIMERS = ((("No timer"), 0), ("15 s", 15), ("30 s", 30), ("60 s", 60), ("120 s", 120))
 
@@ -318,6 +319,76 @@ class KeyCapture(ModalScreen[str | None]):
         event.prevent_default()
 
 
+def key_cell(key: str, default: str, width: int) -> list[Text]:
+    """The lines of an action's Key cell, each at most ``width`` cells: the key, and for
+    a changed one its default, beside it when that fits ("x (default p)"), else under it
+    ("default ctrl+l": the row is two lines high), so neither is cut on an 80-column
+    terminal, where the column has 15 cells."""
+    shown = key_label(key)
+    if key == default:
+        lines = [shown]
+    else:
+        one = f"{shown} (default {key_label(default)})"
+        lines = [one] if cell_len(one) <= width else [shown, f"default {key_label(default)}"]
+    cells = [Text(line) for line in lines]
+    for cell in cells:  # only a key of several modifiers on a narrow terminal is cut
+        cell.truncate(width, overflow="ellipsis")
+    return cells
+
+
+class KeysTable(DataTable[Any]):
+    """The Keys screen's table: where an action works, the action and its key. The Key
+    column takes the width the other two leave (the longest action is 42 cells wide):
+    15 cells at 80 columns, more on a wider terminal, where a changed key and its
+    default share a line more often. Rows are made again when the keys change or the
+    width does (a row's height is set as it is added)."""
+
+    def __init__(self) -> None:
+        super().__init__(id="keys-table", cursor_type="row", zebra_stripes=True)
+        self._keys: dict[str, str] | None = None
+        self._width = 0  # the Key column's width the rows were made for
+
+    def show(self, keys: Mapping[str, str]) -> None:
+        """Show every action with its key: ``keys``, the changed ones, else its default."""
+        self._keys = dict(keys)
+        self._fill()
+
+    def on_resize(self, event: events.Resize) -> None:
+        if self._keys is not None and self._key_width() != self._width:
+            self._fill()
+
+    def _key_width(self) -> int:
+        """The Key column's width: what the table's width leaves after the other two
+        columns, a scrollbar (kept free even when the rows fit, so that rows made two
+        lines high, which may bring one, never narrow the column they were made for)
+        and each column's padding."""
+        where = max(cell_len(SCOPES[a.scope]) for a in KEY_ACTIONS)
+        action = max(cell_len(a.label) for a in KEY_ACTIONS)
+        padding = 2 * self.cell_padding * 3
+        spare = self.size.width - self.styles.scrollbar_size_vertical - padding
+        return max(MIN_KEY_WIDTH, spare - where - action)
+
+    def _fill(self) -> None:
+        keys = self._keys or {}
+        row, scrolled = self.cursor_row, self.scroll_y
+        self._width = width = self._key_width()
+        self.clear(columns=True)
+        self.add_column("Where", key="where")
+        self.add_column("Action", key="action")
+        self.add_column("Key", key="key", width=width)
+        for action in KEY_ACTIONS:
+            lines = key_cell(keys.get(action.id, action.default), action.default, width)
+            self.add_row(SCOPES[action.scope], action.label, Text("\n").join(lines),
+                         key=action.id, height=len(lines))  # fmt: skip
+        self.move_cursor(row=row, scroll=False)
+        self.scroll_to(y=scrolled, animate=False, immediate=True)
+        self.call_after_refresh(self._show_cursor)
+
+    def _show_cursor(self) -> None:
+        """The cursor's row in sight, once the new rows are measured."""
+        self.move_cursor(row=self.cursor_row, scroll=True, animate=False)
+
+
 class KeysScreen(Screen[dict[str, str] | None]):
     """Every game action and its key; returns the changed keys (action id → key) on Done
     or when they are kept, None on esc with nothing changed or when the changes are
@@ -360,7 +431,7 @@ class KeysScreen(Screen[dict[str, str] | None]):
             if self.ignored:
                 with VerticalScroll(id="keys-ignored"):
                     yield Static(ignored_text(self.ignored, "Done" if self.alone else "Save"))
-            yield DataTable(id="keys-table", cursor_type="row", zebra_stripes=True)
+            yield KeysTable()
             yield Static("", id="keys-status")
             with Horizontal(classes="buttons"):
                 yield Button("Done", variant="primary", id="keys-done")
@@ -368,25 +439,12 @@ class KeysScreen(Screen[dict[str, str] | None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        table = self.query_one("#keys-table", DataTable)
-        # The three columns fit 80 columns (the longest action is 41 wide): the Key column
-        # is KEY_WIDTH wide, a longer key (several modifiers) cut with "…".
-        table.add_column("Where", key="where")
-        table.add_column("Action", key="action")
-        table.add_column("Key", key="key", width=KEY_WIDTH)
-        for action in KEY_ACTIONS:
-            table.add_row(SCOPES[action.scope], action.label, "", key=action.id)
-        self._refresh_keys()
+        table = self.query_one(KeysTable)
+        table.show(self.keys)
         table.focus()
 
     def _refresh_keys(self) -> None:
-        table = self.query_one("#keys-table", DataTable)
-        for action in KEY_ACTIONS:
-            key = self.keys.get(action.id, action.default)
-            mark = "" if action.id not in self.keys else f" (default {key_label(action.default)})"
-            cell = Text(key_label(key) + mark)
-            cell.truncate(KEY_WIDTH, overflow="ellipsis")
-            table.update_cell(action.id, "key", cell)
+        self.query_one(KeysTable).show(self.keys)
 
     def _status(self, text: str, warning: bool = False) -> None:
         style = "$warning" if warning else "$success"
