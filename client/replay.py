@@ -10,8 +10,8 @@ Where the positions come from:
 * :class:`LocalPositions` — a record on this machine (``server.replays.GameRecord``: the
   local games' database, a server database given with ``--db``, a ``sim --record`` file).
   The client plays it through the rules core itself. A finished game offers every
-  perspective; a game not finished yet (it may still be played: a hosted game, a server's)
-  only the public view and the seats this machine's player held (:func:`seats_shown`). It
+  perspective; a game not finished yet only the public view and the seat this machine's
+  player held, if that seat was theirs alone (:func:`seats_shown`). It
   keeps a copy of the game state every ``SNAPSHOT_EVERY`` steps, so going back one step
   costs one state copy and at most ``SNAPSHOT_EVERY - 1`` commands (about 3 ms).
 * :class:`NetPositions` — a finished game fetched from a live server (``replay``
@@ -368,13 +368,16 @@ class ReplayFrame:
 
 class Replay:
     """A recorded game to step through, forwards and backwards, from any perspective its
-    source offers."""
+    source offers. ``note``: what the screen says about the perspectives left out (a game
+    not finished yet: :func:`withheld_note`)."""
 
     def __init__(
-        self, info: ReplayInfo, positions: Positions, perspective: Perspective = None
-    ) -> None:
+        self, info: ReplayInfo, positions: Positions, perspective: Perspective = None,
+        note: str = "",
+    ) -> None:  # fmt: skip
         self.info = info
         self.positions = positions
+        self.note = note
         self.perspective = perspective if perspective in positions.perspectives else (
             positions.perspectives[0]
         )  # fmt: skip
@@ -491,17 +494,46 @@ def local_replay(record: GameRecord, source: str, db: Path | None = None) -> Rep
     perspective = default_perspective(info)
     if positions.withheld and len(positions.perspectives) == 2:  # the one seat held here
         perspective = positions.perspectives[1]
-    return Replay(info, positions, perspective)
+    note = withheld_note(record, source, positions) if positions.withheld else ""
+    return Replay(info, positions, perspective, note)
+
+
+#: What the replay of a game not finished yet says about the views it leaves out, in
+#: one short line (the note covers little of an 80×24 board). A game that may still be
+#: played on (hosted: hosting again resumes it; a server's) shows every hand once it is
+#: over; a local game (hot-seat, against bots) cannot be resumed, so one left unfinished
+#: never will be: its sentence promises nothing of it (the game being played now, opened
+#: from the palette, may still end).
+WITHHELD = "Not finished yet: only the public view and your seat; all hands once it is over."
+WITHHELD_PUBLIC = "Not finished yet: only the public view; all hands once it is over."
+WITHHELD_LOCAL = (
+    "Unfinished local game: only the public view and your seat (hands show in finished games)."
+)
+WITHHELD_HOTSEAT = "Unfinished hot-seat game: only the public view (hands show in finished games)."
+
+
+def withheld_note(record: GameRecord, source: str, positions: Positions) -> str:
+    """The sentence for a replay that leaves some seat's view out: whether a seat of
+    yours is offered, and whether the game can still be finished."""
+    yours = len(positions.perspectives) > 1
+    if record.hotseat and source == "local":
+        return WITHHELD_LOCAL if yours else WITHHELD_HOTSEAT
+    return WITHHELD if yours else WITHHELD_PUBLIC
 
 
 def seats_shown(record: GameRecord, source: str, db: Path | None) -> tuple[int, ...] | None:
     """The seats whose own views (hands included) a replay on this machine may show
     (None: every seat). A finished game, or a ``sim --record`` file (bots only, nobody
     to hide anything from): every seat. A game not finished yet may still be played on:
-    only the seats this machine's player held (``docs/replays.md``, *Hidden
-    information*), as a server replays only finished games to anyone:
+    only the seat this machine's player held, if nobody else sat at this keyboard
+    (``docs/replays.md``, *Hidden information*), as a server replays only finished games
+    to anyone:
 
-    * a hot-seat or local game: its human seats (a bot's hand stays hidden);
+    * a local game of one person against bots: that person's seat (a bot's hand stays
+      hidden);
+    * a hot-seat game of two or more people at this keyboard: no seat, only the public
+      view, as the curtain promises during play (the replay may be opened by any of them,
+      from the palette, in the middle of the game);
     * a game hosted from the local games (``source`` "local", not hot-seat): the host's
       seat, the one ``allegiance host`` kept for it, else the table's first human seat
       (the host always takes that one);
@@ -512,7 +544,7 @@ def seats_shown(record: GameRecord, source: str, db: Path | None) -> tuple[int, 
         return None
     humans = tuple(s.seat for s in record.seats if s.kind == "human")
     if record.hotseat and source == "local":
-        return humans
+        return humans if len(humans) == 1 else ()
     kept = hosted_seat(db, record.key) if db is not None else None
     if kept is not None:
         return (kept,)

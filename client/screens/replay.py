@@ -29,6 +29,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from client.cards import short_hero
 from client.replay import (
+    WITHHELD,
     Catalog,
     FolderCatalog,
     LocalCatalog,
@@ -44,10 +45,6 @@ from client.widgets.hand import HandView
 from client.widgets.hero import HeroPanel
 from client.widgets.log import GameLog
 from client.widgets.territory import Territory
-
-#: Said when a game not finished yet is opened, and when `v` has shown what it may:
-#: one short line, so the toast covers little of an 80×24 board.
-WITHHELD = "Not finished yet: only the public view and your seats; all hands once it is over."
 
 #: Said when `v` is pressed in a server's replay.
 ONE_PERSPECTIVE = "A server's replay has one perspective: the one it was fetched for."
@@ -114,8 +111,9 @@ class ReplayScreen(Screen[None]):
     }
     ReplayScreen.-compact #rp-side .side-title { display: none; }
     ReplayScreen #rp-decks { display: block; }
-    /* 80×24: the board takes the rows it needs (up to 16), the log the rest (4 lines at
-       least); the decks, three lines, are left out (as the table leaves them out). */
+    /* 80×24: the board takes the rows it needs (up to 16, fewer on a shorter screen:
+       _fit_board), the log the rest (4 lines at least); the decks, three lines, are left
+       out (as the table leaves them out). */
     ReplayScreen.-compact.-short #rp-board { height: auto; max-height: 16; }
     ReplayScreen.-compact.-short #rp-side { height: 1fr; min-height: 5; }
     ReplayScreen.-compact.-short #rp-decks { display: none; }
@@ -138,6 +136,11 @@ class ReplayScreen(Screen[None]):
         Binding("q", "back", "Back", id="replay.back"),
         Binding("escape", "back", "Back", show=False),
     ]
+
+    #: Below 120×30: the most rows the board takes; the fewest the log under it keeps (its
+    #: rule and four lines); and the rows of the status line, the table's line and the
+    #: footer, one each.
+    BOARD_ROWS, LOG_ROWS, CHROME_ROWS = 16, 5, 3
 
     def __init__(self, replay: Replay) -> None:
         # No id: a screen's id must be unique among the app's screens, and a second
@@ -171,13 +174,33 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.query_one(GameLog).focus()
+        self._fit_board()
         self.show()
         if self.replay.info.problem:
             self.notify(self.replay.info.problem, severity="warning", timeout=8)
         if self.replay.positions.withheld:
-            self._say(WITHHELD, timeout=8)
+            self._say(self._withheld, timeout=8)
+
+    @property
+    def _withheld(self) -> str:
+        """What is said about the perspectives a game not finished yet leaves out."""
+        return self.replay.note or WITHHELD
+
+    def _fit_board(self) -> None:
+        """Below 120×30 the log sits under the board: the board takes the rows it needs,
+        up to ``BOARD_ROWS``, but never so many that the log keeps fewer than
+        ``LOG_ROWS``. (The styles alone cannot say it: a board of 16 rows on a 60×20
+        screen pushed the log's last lines, the step's own, below the screen.)"""
+        board = self.query_one(ReplayBoard)
+        width, height = self.size
+        if width >= 120 or height >= 30 or not height:
+            board.styles.max_height = None  # the styles' own (none: the board is 1fr)
+            return
+        rows = height - self.CHROME_ROWS - self.LOG_ROWS
+        board.styles.max_height = max(1, min(self.BOARD_ROWS, rows))
 
     def on_resize(self) -> None:
+        self._fit_board()
         if self.frame is not None:
             self._draw(self.frame, redraw_log=True)
             # after Textual's own handler, which sets the size classes (-compact, -short)
@@ -314,18 +337,29 @@ class ReplayScreen(Screen[None]):
     def action_perspective(self) -> None:
         withheld = self.replay.positions.withheld
         if len(self.replay.perspectives) < 2:
-            self._say(WITHHELD if withheld else ONE_PERSPECTIVE)
+            self._say(self._withheld if withheld else ONE_PERSPECTIVE)
             return
         round_ends = withheld and self.replay.perspectives[-1] == self.replay.perspective
         self.replay.cycle_perspective()
         self.show()
         if round_ends:
-            self._say(WITHHELD)  # said at the end of each round, instead of "Seen as"
+            self._say(self._withheld)  # said at the end of each round, instead of "Seen as"
         else:
             self._say(f"Seen as {self.replay.perspective_name(self.replay.perspective)}.")
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+class GameTable(DataTable[Text | str]):
+    """The replay list's table: a game is a row, so Home and End go to the first and the
+    last game (a DataTable's own scroll sideways, to its first and last column, which a
+    list that fits its width does not need)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("home", "scroll_top", "First", show=False),
+        Binding("end", "scroll_bottom", "Last", show=False),
+    ]
 
 
 class ReplayListScreen(Screen[None]):
@@ -351,7 +385,8 @@ class ReplayListScreen(Screen[None]):
     #: other long texts are cut with "…".
     COLUMNS = ("Date", "Game", "Winner", "Players")
     #: The Game column's width at 80 columns (wider screens give it what its lines need),
-    #: the widest the Winner column gets, and the fewest cells left for Players.
+    #: the widest the Winner column gets, and the fewest cells left for Players (which
+    #: gets every cell the others do not need).
     GAME_WIDTH, WINNER_WIDTH, PLAYERS_WIDTH = 24, 14, 16
     #: The Date column ("2025-03-01 18:40"), and the cells of the columns' padding and
     #: the scrollbar.
@@ -367,7 +402,7 @@ class ReplayListScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(f"[b]Replays[/b] · {escape(self.catalog.title)}", id="rl-title")
-        yield DataTable(id="rl-table", cursor_type="row", zebra_stripes=True)
+        yield GameTable(id="rl-table", cursor_type="row", zebra_stripes=True)
         yield Static("Reading the games…", id="rl-note")
         yield Footer()
 
@@ -391,15 +426,30 @@ class ReplayListScreen(Screen[None]):
         from client.cards import default_book
 
         book = default_book()
+        width = self._game_width(games)
+        game_lines = [[line for parts in _game_parts(g) for line in _fit(parts, width)]
+                      for g in games]  # fmt: skip
+        players = self._players_width(games, game_lines)
+        rows = [
+            (Text(g.date), Text("\n").join(lines), _cut(g.winner, self.WINNER_WIDTH),
+             Text("\n").join(_cut(line, players) for line in _player_lines(g, book.name)))
+            for g, lines in zip(games, game_lines, strict=True)
+        ]  # fmt: skip
         table = self.query_one(DataTable)
-        table.clear()
-        width, players = self._widths(games)
-        for i, g in enumerate(games):
-            game = [line for parts in _game_parts(g) for line in _fit(parts, width)]
-            lines = [_cut(line, players) for line in _player_lines(g, book.name)]
-            winner = _cut(g.winner, self.WINNER_WIDTH)
-            table.add_row(g.date, Text("\n").join(game), winner, Text("\n").join(lines),
-                          key=str(i), height=max(2, len(lines), len(game)))  # fmt: skip
+        at = table.cursor_row
+        # Columns of the widths worked out here, made again with the rows: a column left
+        # to size itself keeps the width of the widest cell it ever held, so rows made
+        # again for a narrower screen (a resize) would leave the list as wide as before,
+        # scrolling sideways.
+        table.clear(columns=True)
+        for i, label in enumerate(self.COLUMNS):
+            widest = max((_widest(row[i]) for row in rows), default=0)
+            table.add_column(label, width=max(cell_len(label), widest))
+        for i, row in enumerate(rows):
+            height = max(2, *(len(cell.plain.split("\n")) for cell in row))
+            table.add_row(*row, key=str(i), height=height)
+        if rows:  # a resize makes the rows again: the cursor stays on its game
+            table.move_cursor(row=min(at, len(rows) - 1), animate=False)
         if games or self._unreadable():
             self._note(self._count_note())
         else:
@@ -410,14 +460,25 @@ class ReplayListScreen(Screen[None]):
                 "'allegiance replay FILE.jsonl' opens a sim recording."
             )
 
-    def _widths(self, games: list[ReplayInfo]) -> tuple[int, int]:
-        """The Game and Players columns' widths: Game gets what its longest line needs
-        (at least ``GAME_WIDTH``) while Players keeps ``PLAYERS_WIDTH``; Players takes
-        the rest of the screen's width."""
-        rest = self.size.width - self.DATE_WIDTH - self.WINNER_WIDTH - self.SPARE_WIDTH
+    def _rest(self, games: list[ReplayInfo]) -> int:
+        """The cells left for the Game and Players columns: the screen's width but the
+        Date column, the Winner column (as wide as its widest winner needs, up to
+        ``WINNER_WIDTH``), the columns' padding and the scrollbar."""
+        winner = max((cell_len(g.winner) for g in games), default=0)
+        winner = max(len("Winner"), min(self.WINNER_WIDTH, winner))
+        return self.size.width - self.DATE_WIDTH - winner - self.SPARE_WIDTH
+
+    def _game_width(self, games: list[ReplayInfo]) -> int:
+        """The widest a Game line may be: what its longest line needs, where Players
+        keeps ``PLAYERS_WIDTH``; at least ``GAME_WIDTH`` (a longer line goes on below)."""
         need = max((cell_len(" · ".join(p)) for g in games for p in _game_parts(g)), default=0)
-        game = max(self.GAME_WIDTH, min(need, rest - self.PLAYERS_WIDTH))
-        return game, max(self.PLAYERS_WIDTH, rest - game)
+        return max(self.GAME_WIDTH, min(need, self._rest(games) - self.PLAYERS_WIDTH))
+
+    def _players_width(self, games: list[ReplayInfo], lines: list[list[Text]]) -> int:
+        """The Players column's width: every cell the Game column's lines leave (at least
+        ``PLAYERS_WIDTH``), so a name is cut only where the screen is too narrow."""
+        game = max((line.cell_len for cell in lines for line in cell), default=0)
+        return max(self.PLAYERS_WIDTH, self._rest(games) - max(game, len("Game")))
 
     def on_resize(self) -> None:
         if self.games:
@@ -501,6 +562,11 @@ def _fit(parts: list[str], width: int) -> list[Text]:
         else:
             lines.append(part)
     return [_cut(line, width) for line in lines]
+
+
+def _widest(cell: Text) -> int:
+    """The cells of the widest line of ``cell``."""
+    return max(cell_len(line) for line in cell.plain.split("\n"))
 
 
 def _cut(text: str, width: int) -> Text:
