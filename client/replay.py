@@ -83,6 +83,7 @@ class ReplayInfo:
     match: int = 1  # the game's match at its table
     match_game: int = 1  # its number within that match
     server: str = ""  # a game joined on another machine ("joined"): that server's address
+    hosted: bool = False  # ("joined") this player made the table there (``host --on``)
 
     @classmethod
     def from_summary(cls, data: Mapping[str, Any], source: str) -> ReplayInfo:
@@ -152,7 +153,7 @@ class ReplayInfo:
     @property
     def format_name(self) -> str:
         if self.source == "joined":
-            return "joined"
+            return "hosted" if self.hosted else "joined"
         name = FORMAT_NAMES.get(self.format, self.format.title())
         return name if self.format in ("duel", "team") else f"{name} ({len(self.players)})"
 
@@ -934,6 +935,12 @@ def joined_games(limit: int = JOINED_LIMIT) -> list[tuple[str, str]]:
     """(server address, join code) of the tables this client joined (``allegiance
     join``: the seats it kept, in the seats file of ``client.settings``, read only),
     newest first; the host's own seats are not among them."""
+    return [(address, code) for address, code, _ in seats_elsewhere(limit)]
+
+
+def seats_elsewhere(limit: int = JOINED_LIMIT) -> list[tuple[str, str, bool]]:
+    """As :func:`joined_games`, each with whether this player made the table there
+    (``allegiance host --on``: its seat is kept with ``"hosted": true``)."""
     import json
 
     from client.settings import seats_path
@@ -944,22 +951,22 @@ def joined_games(limit: int = JOINED_LIMIT) -> list[tuple[str, str]]:
         return []
     if not isinstance(data, dict):
         return []
-    out: list[tuple[str, str]] = []
-    for key in reversed(list(data)):
+    out: dict[tuple[str, str], bool] = {}
+    for key, item in reversed(list(data.items())):
         address, _, code = str(key).rpartition("/")
         if key.startswith("host:") or not address or not code.isalnum():
             continue
         if (address, code) not in out:
-            out.append((address, code))
-    return out[:limit]
+            out[address, code] = isinstance(item, dict) and item.get("hosted") is True
+    return [(address, code, hosted) for (address, code), hosted in out.items()][:limit]
 
 
-def joined_info(address: str, code: str) -> ReplayInfo:
-    """A list line for a game joined on ``address``: nothing about it is known here
-    until its server answers."""
+def joined_info(address: str, code: str, hosted: bool = False) -> ReplayInfo:
+    """A list line for a game joined on ``address`` (``hosted``: made there by this
+    player): nothing about it is known here until its server answers."""
     return ReplayInfo(key=code, source="joined", format="", when=None, players=(),
                       winners=(), reason=None, turns=None, steps=0, status="joined",
-                      server=address)  # fmt: skip
+                      server=address, hosted=hosted)  # fmt: skip
 
 
 async def open_joined(address: str, code: str) -> Replay | Catalog:
@@ -996,7 +1003,8 @@ class LocalCatalog(StoreCatalog):
     async def entries(self) -> list[ReplayInfo]:
         local = await super().entries()
         own = {g.key for g in local}
-        joined = [joined_info(a, c) for a, c in await asyncio.to_thread(joined_games)]
+        held = await asyncio.to_thread(seats_elsewhere)
+        joined = [joined_info(a, c, hosted) for a, c, hosted in held]
         return local + [g for g in joined if g.key not in own]
 
     async def open(self, info: ReplayInfo) -> Replay | Catalog:

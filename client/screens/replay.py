@@ -269,7 +269,7 @@ class ReplayScreen(Screen[None]):
         return escape(table.status)
 
     def _place_players(self, table: TableModel) -> None:
-        layout = (tuple(p.seat for p in table.players), table.seat)
+        layout = (tuple(p.seat for p in table.others()), table.seat)
         if layout == self._layout:
             return
         self._layout = layout
@@ -277,7 +277,7 @@ class ReplayScreen(Screen[None]):
             block.remove()
         self._blocks = {}
         you = table.you()
-        order = sorted(table.others(), key=lambda p: (p.seat - (you.seat if you else 0)) % 99)
+        order = table.others()  # in turn order, from the player after you
         others = self.query_one("#rp-others", Vertical)
         for panel in order:
             self._blocks[panel.seat] = block = ReplayBlock(classes="player")

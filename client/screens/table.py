@@ -334,7 +334,7 @@ class TableScreen(Screen[None], QuickBlank):
         self._show_details()
 
     def _place_players(self, table: TableModel) -> None:
-        layout = (tuple(p.seat for p in table.players), table.seat)
+        layout = (tuple(p.seat for p in table.others()), table.seat)
         if layout == self._layout:
             return
         if self._layout and self._layout[1] != table.seat:
@@ -346,7 +346,7 @@ class TableScreen(Screen[None], QuickBlank):
         self._blocks = {}
         board = self.query_one(Board)
         you = table.you()
-        order = sorted(table.others(), key=lambda p: (p.seat - (you.seat if you else 0)) % 99)
+        order = table.others()  # in turn order, from the player after you
         for panel in order:
             block = PlayerBlock()
             self._blocks[panel.seat] = block
