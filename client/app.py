@@ -50,6 +50,15 @@ from client.widgets.prompt import PromptBar
 Start = LocalPlan | JoinPlan | None
 
 
+def held_tables_words(address: str, codes: list[str]) -> str:
+    """The notice of tables this player made on a server and has not finished there."""
+    tables = ", ".join(codes)
+    which = "a game not finished at table" if len(codes) == 1 else "games not finished at tables"
+    join = f"allegiance join {address} {codes[0]}"
+    return (f"You made this new table; you also have {which} {tables} on this server. "
+            f"'{join}' (or Join a game) takes your seat back.")
+
+
 class AllegianceApp(App[int]):
     """The terminal client."""
 
@@ -369,12 +378,38 @@ class AllegianceApp(App[int]):
         def keep(seated: Seated) -> None:  # join CODE again takes the seat back
             # kept as this player's own table there: Replays says hosted, not joined
             say(remember_seat(url, seated.table, seated.seat, seated.token, hosted=True))
+            if seated.token:  # the table was just made (not a seat taken back later)
+                self.run_worker(self._tell_tables_held(url, address.strip(), seated.table),
+                                group="held", exit_on_error=False)  # fmt: skip
 
         controller = GameController(self, session, url, title=address.strip(),
                                     on_seated=keep, settings=self._server_settings())  # fmt: skip
         controller.reach = address.strip()
         controller.made_elsewhere = True  # leaving stops no server: the table stays there
         self._run_game(controller)
+
+    async def _tell_tables_held(self, url: str, address: str, made: str) -> None:
+        """After making a table on a server: say which tables this player made there
+        before and still holds a seat at, their games not over (a second ``allegiance
+        host --on`` makes a new table; the old one is taken back with ``join``)."""
+        from client.net.ask import peek_table
+        from client.replay import seats_elsewhere
+        from client.viewmodel.peek import between_games
+
+        held = [code for at, code, hosted in seats_elsewhere() if hosted and at == url]
+        open_ones: list[str] = []
+        for code in held[:5]:
+            if code == made:
+                continue
+            try:
+                table = await peek_table(url, code)
+            except Exception:  # gone from the server, or the server did not answer
+                continue
+            if table.get("status") in ("waiting", "playing") or between_games(table):
+                open_ones.append(code)
+        if open_ones:
+            self.notify(held_tables_words(address, open_ones), title="Your other tables there",
+                        timeout=20)  # fmt: skip
 
     def _say_once(self, title: str) -> Callable[[str | None], None]:
         """A notice said the first time there is one to say (a seat is seated again at

@@ -1,6 +1,6 @@
 """The Replays list calls a table this player made on another server (``allegiance host
---on``) hosted, not joined; it still opens from that server. Needs the change to
-``client/replay.py`` in /tmp/s22/fixS/replay_py.patch."""
+--on``) hosted, not joined; it still opens from that server. Making another table there
+says which of those tables are still open (their seats are taken back with ``join``)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from textual.widgets import DataTable
 from client.replay import LocalCatalog
 from client.screens.replay import ReplayListScreen
 from client.settings import remember_seat
-from tests.client.helpers import make_app, screen_text
+from tests.client.helpers import close_connection, make_app, screen_text
 
 
 @pytest.mark.asyncio
@@ -34,3 +34,30 @@ async def test_a_table_made_on_another_server_is_listed_as_hosted(tmp_path: Path
         made = next(line for line in screen_text(app).splitlines() if "MADE22" in line)
         assert "on 127.0.0.1:1" in made
         assert "hosted" in screen_text(app)
+
+
+@pytest.mark.asyncio
+async def test_making_a_table_on_a_server_tells_of_the_open_ones_made_there_before() -> None:
+    """A table made before on the same server and still open is named, with the join
+    command; one on another server, one no longer there and the new one are not."""
+    from client.app import held_tables_words
+    from server.local import start_local_server
+    from tests.client.test_client_join import host_table
+
+    server = await start_local_server()
+    _host, conn, task, code = await host_table(server.url)
+    try:
+        remember_seat(server.url, code, 0, "tok-0", hosted=True)
+        remember_seat(server.url, "GONE22", 0, "tok-1", hosted=True)  # not on the server
+        remember_seat("ws://127.0.0.1:1", "ELSE22", 0, "tok-2", hosted=True)
+        remember_seat(server.url, "MADE22", 0, "tok-3", hosted=True)  # the new table
+        address = server.url.removeprefix("ws://")
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await app._tell_tables_held(server.url, address, "MADE22")
+            await pilot.pause()
+            notes = [n.message for n in app._notifications]
+        assert notes == [held_tables_words(address, [code])]
+        assert f"'allegiance join {address} {code}'" in notes[0]
+    finally:
+        await close_connection(conn, task, server)
