@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from client.viewmodel.prompt import DECK_NAMES, possessive
+from client.viewmodel.prompt import DECK_NAMES
 from client.viewmodel.refs import Namer, UnitNumbers
 from client.viewmodel.table import PHASE_NAMES, STEP_NAMES, chain_label
+from client.viewmodel.words import possessive
 
 Event = Mapping[str, Any]
 

@@ -22,6 +22,7 @@ from typing import Any
 from client.cards import CardBook, CardInfo, default_book
 from client.viewmodel.refs import Namer, UnitNumbers
 from client.viewmodel.table import STEP_NAMES, _source, chain_label
+from client.viewmodel.words import possessive
 from shared.protocol.windows import others_turn_window, server_passes
 
 Action = dict[str, Any]
@@ -797,11 +798,6 @@ def only_pass(view: Mapping[str, Any]) -> bool:
     """True when the seat's only legal action is to pass (auto-pass candidates)."""
     legal = view.get("legal") or []
     return bool(legal) and all(a.get("kind") == "pass" for a in legal)
-
-
-def possessive(name: str) -> str:
-    """"Nightblade's", "Twin Fangs'" (a name ending in s takes the apostrophe alone)."""
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def _discard_reason(prompt: Mapping[str, Any], namer: Namer) -> str:

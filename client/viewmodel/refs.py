@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from client.cards import CardBook, default_book
+from client.viewmodel.words import possessive
 
 View = Mapping[str, Any]
 
@@ -227,7 +228,7 @@ class Namer:
                 seat = int(rest)
                 what, face = self._equipment(kind, seat)
                 name = self.book.name(face) if face else what
-                return f"{name} ({self.seat(seat)}'s {what})"
+                return f"{name} ({possessive(self.seat(seat))} {what})"
             if kind == "a":
                 seat_text, _, ability_id = rest.partition(":")
                 seat = int(seat_text)

@@ -10,3 +10,8 @@ def listed(items: Sequence[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def possessive(name: str) -> str:
+    """"Nightblade's", "Twin Fangs'" (a name ending in s takes the apostrophe alone)."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

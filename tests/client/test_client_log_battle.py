@@ -9,7 +9,7 @@ import copy
 from typing import Any
 
 from client.viewmodel.log import LogMemory, sentences
-from client.viewmodel.prompt import possessive
+from client.viewmodel.words import possessive
 from shared.rules.realm import view as realm_view
 from shared.rules.realm.scenario import Scenario
 from tests.client.fixtures import views as v

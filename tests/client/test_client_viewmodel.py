@@ -407,3 +407,10 @@ def test_a_split_card_in_hand_says_what_each_half_does() -> None:
         "Strike: Deal 2 damage to target unit. / Parry: Prevent the next 3 damage that would "
         "be dealt to target unit this turn."
     )
+
+
+def test_a_weapon_of_a_player_whose_name_ends_in_s_takes_the_apostrophe_alone() -> None:
+    view = v.base(0)
+    view["players"][0]["name"] = "Agnes"
+    assert Namer(view, BOOK).ref("w:0") == "Lance of Dominion (Agnes' weapon)"
+    assert Namer(v.base(0), BOOK).ref("w:0") == "Lance of Dominion (Alice's weapon)"
