@@ -69,14 +69,11 @@ def _announced(e: Event, n: Namer) -> str:
 
 def log_label(item: Mapping[str, Any], n: Namer) -> str:
     """How the log names a chain entry: a triggered effect as "Robe of the Warden's
-    effect" (its card did nothing a player chose), a card's activated ability as "High
-    Cleric's ability" (its card's name alone reads as enlisting it; every card has one
-    activated ability at most), any other entry as the chain shows it."""
+    effect" (its card did nothing a player chose), any other entry as the chain shows it
+    (a card's activated ability: "High Cleric's ability")."""
     label = chain_label(item, n)
     if item.get("kind") == "trigger":
         return f"{possessive(label)} effect"
-    if item.get("kind") == "activate":
-        return f"{possessive(label)} ability"
     return label
 
 

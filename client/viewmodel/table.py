@@ -14,6 +14,7 @@ from typing import Any
 
 from client.cards import DECKS, CardBook, CardInfo, default_book
 from client.viewmodel.refs import Namer, UnitNumbers
+from client.viewmodel.words import possessive
 
 PHASE_NAMES: Mapping[str, str] = {
     "setup": "Setup",
@@ -457,7 +458,8 @@ def _decks(view: Mapping[str, Any], book: CardBook) -> tuple[DeckLine, ...]:
 
 
 def chain_label(item: Mapping[str, Any], namer: Namer) -> str:
-    """A chain entry in words: its label, or what kind of maneuver it is."""
+    """A chain entry in words: its label, or what kind of maneuver it is; a unit's
+    activated ability as "High Cleric's ability" (every card has one at most)."""
     kind = item.get("kind")
     if kind == "battle":
         opponent = item.get("opponent")
@@ -465,7 +467,15 @@ def chain_label(item: Mapping[str, Any], namer: Namer) -> str:
         return f"Initiating a battle{against}"
     if kind == "unlock":
         return f"Unlocking {item.get('label') or _source(item, namer)}"
-    return str(item.get("label") or _source(item, namer))
+    label = str(item.get("label") or _source(item, namer))
+    if kind == "activate" and _is_unit(namer, item):  # its name alone reads as enlisting it
+        return f"{possessive(label)} ability"
+    return label
+
+
+def _is_unit(namer: Namer, item: Mapping[str, Any]) -> bool:
+    """Whether a chain entry's card is a unit (a weapon or armor is never enlisted)."""
+    return namer.book.info(str(item.get("source", ""))).kind in ("basic", "elite", "special")
 
 
 def _source(item: Mapping[str, Any], namer: Namer) -> str:

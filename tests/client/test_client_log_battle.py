@@ -8,7 +8,9 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from client.cards import default_book
 from client.viewmodel.log import LogMemory, sentences
+from client.viewmodel.table import build_table
 from client.viewmodel.words import possessive
 from shared.rules.realm import view as realm_view
 from shared.rules.realm.scenario import Scenario
@@ -119,6 +121,8 @@ def test_using_a_units_ability_reads_apart_from_enlisting_it() -> None:
     resolved = [{"t": "passed", "seat": 0}, {"t": "healed", "target": "h:1", "amount": 3},
                 {"t": "resolved", "id": 6}]  # fmt: skip
     assert sentences(resolved, view, before)[-1] == "High Cleric's ability resolved."
+    chain = build_table(before, default_book()).chain  # the chain panel and the prompt say it too
+    assert [line.label for line in chain] == ["High Cleric's ability"]
 
 
 # 4: one possessive rule ---------------------------------------------------------------------
