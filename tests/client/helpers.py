@@ -8,6 +8,7 @@ from typing import Any
 from client.app import AllegianceApp
 from client.game import GameController
 from client.net.session import ClientSession, SeatStream
+from client.screens.cardbrowser import CardBrowserScreen
 from client.settings import Settings
 from shared.protocol import diff
 
@@ -155,6 +156,15 @@ def screen_text(app: AllegianceApp) -> str:
     )
     console.print(update)
     return console.export_text(styles=False)
+
+
+async def open_card_browser(app: AllegianceApp, pilot: Any) -> CardBrowserScreen:
+    """The card browser opened over ``app``'s screen and shown."""
+    app.push_screen(CardBrowserScreen())
+    await pilot.pause()
+    screen = app.screen
+    assert isinstance(screen, CardBrowserScreen)
+    return screen
 
 
 async def close_connection(conn: Any, task: Any, server: Any) -> None:

@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 from textual.widgets import OptionList, Select
 
-from client.screens.cardbrowser import CardBrowserScreen
-from tests.client.helpers import make_app, screen_text
+from tests.client.helpers import make_app, open_card_browser, screen_text
 
 pytestmark = pytest.mark.asyncio
 
@@ -27,9 +26,8 @@ async def test_each_dropdown_choice_is_on_one_line(size, select_id, choices) -> 
     so no choice wraps onto a second line."""
     app = make_app()
     async with app.run_test(size=size) as pilot:
-        app.push_screen(CardBrowserScreen())
-        await pilot.pause()
-        app.screen.query_one(select_id, Select).focus()
+        screen = await open_card_browser(app, pilot)
+        screen.query_one(select_id, Select).focus()
         await pilot.press("enter")
         await pilot.pause()
         rows = screen_text(app).splitlines()
@@ -54,10 +52,7 @@ async def test_ctrl_r_starts_the_list_over_from_its_top(size, keys, looked_at) -
     card highlighted and shown, not the entry looked at under the filters."""
     app = make_app()
     async with app.run_test(size=size) as pilot:
-        app.push_screen(CardBrowserScreen())
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, CardBrowserScreen)
+        screen = await open_card_browser(app, pilot)
         listing = screen.query_one("#cb-list", OptionList)
         await pilot.press(*keys)
         await pilot.pause()

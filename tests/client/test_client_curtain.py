@@ -260,17 +260,23 @@ async def test_everyone_here_out_watches_the_public_view_with_no_curtain() -> No
         assert fake.controller.curtain is None
 
 
+async def bob_called_in_cys_turn(pilot: Any, fake: Fake) -> None:
+    """Cy's turn shows the public view; then Bob is to decide (a curtain)."""
+    app = pilot.app
+    show_all(fake, 2)
+    await settled(pilot)
+    show_all(fake, 2, FIRST, acting=1)
+    await settled(pilot)
+    assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 1
+
+
 async def test_a_curtain_whose_person_went_out_meanwhile_goes() -> None:
     """Bob is called; before he lifts the curtain his decision goes (the timer passed
     it) and he is out: the curtain goes, and the public view shows."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         fake = Fake(app, [0, 1, None])
-        show_all(fake, 2)
-        await settled(pilot)
-        show_all(fake, 2, FIRST, acting=1)
-        await settled(pilot)
-        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 1
+        await bob_called_in_cys_turn(pilot, fake)
         show_all(fake, 2, out=(1,))
         await settled(pilot)
         assert isinstance(app.screen, TableScreen) and fake.controller.displayed is None
@@ -281,11 +287,7 @@ async def test_a_curtain_for_a_decision_says_so() -> None:
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
         fake = Fake(app, [0, 1, None])
-        show_all(fake, 2)
-        await settled(pilot)
-        show_all(fake, 2, FIRST, acting=1)
-        await settled(pilot)
-        assert isinstance(app.screen, CurtainScreen) and app.screen.seat == 1
+        await bob_called_in_cys_turn(pilot, fake)
         assert "Bob, it is your decision." in screen_text(app)
 
 

@@ -15,23 +15,9 @@ from client.viewmodel.words import possessive
 from shared.rules.realm import view as realm_view
 from shared.rules.realm.scenario import Scenario
 from tests.client.fixtures import views as v
+from tests.rules.test_battle_events import battle
 
 View = dict[str, Any]
-
-
-def _battle() -> Scenario:
-    """A (Thedric Egen) attacks B (Principus Beledan Kind, no units) with an Infantry (3)
-    and a Halberdier (4)."""
-    data: dict[str, Any] = {
-        "name": "battle lines", "description": "fixL", "format": "duel",
-        "current": "A", "phase": "maneuver", "turn": 5,
-        "seats": [
-            {"name": "A", "hero": "thedric_egen", "units": ["Infantry", "Halberdier"],
-             "turns_taken": 3},
-            {"name": "B", "hero": "beledan_kind", "turns_taken": 3},
-        ],
-    }  # fmt: skip
-    return Scenario(data, None)
 
 
 def _lines(sc: Scenario, script: str, memory: LogMemory, seat: int = 1) -> list[str]:
@@ -47,7 +33,7 @@ def _lines(sc: Scenario, script: str, memory: LogMemory, seat: int = 1) -> list[
 def test_no_defenders_is_said_as_the_window_after_assigning_opens() -> None:
     """The tester's game: while B decides whether to respond after the assign step, the
     log already says nobody defends (it said so only at the next pass, a window late)."""
-    sc, memory = _battle(), LogMemory()
+    sc, memory = battle(), LogMemory()
     _lines(sc, "A battle B\nall pass\nA attack Infantry\nA attack Halberdier\nA done", memory)
     lines = _lines(sc, "all pass", memory)  # the window after declaring closes
     assert lines == ["A passed.", "B passed.", "No defenders were assigned."]
@@ -57,7 +43,7 @@ def test_no_defenders_is_said_as_the_window_after_assigning_opens() -> None:
 
 
 def test_no_attackers_is_said_as_the_declare_step_ends() -> None:
-    sc, memory = _battle(), LogMemory()
+    sc, memory = battle(), LogMemory()
     _lines(sc, "A battle B\nall pass", memory)
     assert _lines(sc, "A done", memory) == ["No attackers were declared."]
     rest = [line for s in ("all pass",) * 3 for line in _lines(sc, s, memory)]
@@ -78,7 +64,7 @@ def test_the_events_alone_make_the_lines_in_any_batch() -> None:
 
 # 2: battle damage by its source -------------------------------------------------------------
 def test_each_unblocked_attacker_is_named_on_its_damage_line() -> None:
-    sc, memory = _battle(), LogMemory()
+    sc, memory = battle(), LogMemory()
     _lines(sc, "A battle B\nall pass\nA attack Infantry\nA attack Halberdier\nA done", memory)
     _lines(sc, "all pass\nall pass", memory)
     lines = _lines(sc, "B armor -> Infantry=2", memory)

@@ -9,10 +9,9 @@ from pathlib import Path
 import pytest
 from textual.widgets import Input, OptionList
 
-from client.screens.cardbrowser import CardBrowserScreen
 from client.screens.help import help_text
 from client.screens.setup import LocalPlan, SeatPlan, SetupScreen
-from tests.client.helpers import make_app, screen_text
+from tests.client.helpers import make_app, open_card_browser, screen_text
 
 pytestmark = pytest.mark.asyncio
 
@@ -39,10 +38,7 @@ async def test_a_visited_name_box_shows_the_whole_default_name(size: tuple[int, 
 async def test_a_long_hero_name_takes_one_line_of_the_list(size: tuple[int, int]) -> None:
     app = make_app()
     async with app.run_test(size=size) as pilot:
-        app.push_screen(CardBrowserScreen())
-        await pilot.pause()
-        screen = app.screen
-        assert isinstance(screen, CardBrowserScreen)
+        screen = await open_card_browser(app, pilot)
         screen.query_one("#cb-search", Input).value = "Triarch"
         await pilot.pause()
         listing = screen.query_one("#cb-list", OptionList)

@@ -25,7 +25,11 @@ from client.settings import remember_hosted
 from client.widgets.log import GameLog
 from tests.client.helpers import make_app, screen_text
 from tests.client.test_client_replay_list_games import Listed, settle
-from tests.client.test_client_replay_unfinished import hands_shown, local_db
+from tests.client.test_client_replay_unfinished import (
+    hands_shown,
+    local_db,
+    press_v_at_the_end,
+)
 from tests.server.test_srv_replays import realm_game_db
 
 # --------------------------------------------------------------------------- hidden hands
@@ -56,20 +60,13 @@ def test_an_unfinished_game_of_one_person_against_a_bot_shows_that_persons_seat(
 
 async def test_v_in_an_unfinished_hot_seat_game_never_shows_a_seat(tmp_path: Path) -> None:
     path = local_db(tmp_path, over=False, hotseat=True, humans=(0, 1))
-    app = make_app()
-    app.replay_start = ReplayScreen(StoreCatalog(path, "local").open_now("LIVE22"))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("end")
-        said: list[str] = []
-        for _ in range(3):
-            await pilot.press("v")
-            await pilot.pause()
-            status = str(app.screen.query_one("#rp-status").render())
-            assert "as spectator" in status and "(seat" not in status
-            assert "Hand " not in screen_text(app)
-            said += [n.message for n in app._notifications]
-        assert said and set(said) == {WITHHELD_HOTSEAT}
+    replay = StoreCatalog(path, "local").open_now("LIVE22")
+    said: list[str] = []
+    for status, text, notes in await press_v_at_the_end(replay, 3, size=(80, 24)):
+        assert "as spectator" in status and "(seat" not in status
+        assert "Hand " not in text
+        said += notes
+    assert said and set(said) == {WITHHELD_HOTSEAT}
 
 
 # --------------------------------------------------------------------------- the note

@@ -10,9 +10,9 @@ import pytest
 from textual.widgets import DataTable
 
 from client.replay import LocalCatalog
-from client.screens.replay import ReplayListScreen
 from client.settings import remember_seat
 from tests.client.helpers import close_connection, make_app, screen_text
+from tests.client.test_client_replay_unfinished import replays_list
 
 
 @pytest.mark.asyncio
@@ -24,12 +24,7 @@ async def test_a_table_made_on_another_server_is_listed_as_hosted(tmp_path: Path
         ("JOIN22", "joined", "joined"),
         ("MADE22", "joined", "hosted"),  # opened from its server, as a joined one is
     ]
-    app = make_app()
-    screen = ReplayListScreen(LocalCatalog(tmp_path / "local-games.db"))
-    app.replay_start = screen
-    async with app.run_test(size=(100, 30)) as pilot:
-        await screen.workers.wait_for_complete()
-        await pilot.pause()
+    async with replays_list(tmp_path) as (app, screen, _):
         assert screen.query_one(DataTable).row_count == 2
         made = next(line for line in screen_text(app).splitlines() if "MADE22" in line)
         assert "on 127.0.0.1:1" in made

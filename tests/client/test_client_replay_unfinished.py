@@ -4,14 +4,18 @@ its end (the perspective's own seat and hand)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import DataTable
 
+from client.app import AllegianceApp
 from client.replay import LocalCatalog, Replay, ReplayError, StoreCatalog
 from client.screens.replay import WITHHELD, ReplayListScreen, ReplayScreen
 from client.screens.table import Board
@@ -52,6 +56,41 @@ def hands_shown(replay: Replay) -> set[int]:
                     seen.add(int(player["seat"]))
     replay.perspective = before
     return seen
+
+
+async def press_v_at_the_end(
+    replay: Replay, presses: int, size: tuple[int, int]
+) -> list[tuple[str, str, list[str]]]:
+    """The replay screen of ``replay`` gone to its last step (End), then ``v`` pressed
+    ``presses`` times: after each press, the status line, the screen's text and the
+    notes showing."""
+    app = make_app()
+    app.replay_start = ReplayScreen(replay)
+    seen: list[tuple[str, str, list[str]]] = []
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("end")
+        for _ in range(presses):
+            await pilot.press("v")
+            await pilot.pause()
+            status = str(app.screen.query_one("#rp-status").render())
+            seen.append((status, screen_text(app), [n.message for n in app._notifications]))
+    return seen
+
+
+@contextlib.asynccontextmanager
+async def replays_list(
+    tmp_path: Path,
+) -> AsyncIterator[tuple[AllegianceApp, ReplayListScreen, Pilot[Any]]]:
+    """The Replays list of this machine (its local games' database under ``tmp_path``, and
+    the games it joined elsewhere) at 100×30, once it is listed."""
+    app = make_app()
+    screen = ReplayListScreen(LocalCatalog(tmp_path / "local-games.db"))
+    app.replay_start = screen
+    async with app.run_test(size=(100, 30)) as pilot:
+        await screen.workers.wait_for_complete()
+        await pilot.pause()
+        yield app, screen, pilot
 
 
 # --------------------------------------------------------------------------- hidden hands
@@ -109,31 +148,19 @@ def test_a_finished_game_shows_every_hand(tmp_path: Path) -> None:
 async def test_the_replay_screen_of_an_unfinished_game_says_why_v_stops(tmp_path: Path) -> None:
     path = local_db(tmp_path, over=False)
     replay = StoreCatalog(path, "local").open_now("LIVE22")
-    app = make_app()
-    app.replay_start = ReplayScreen(replay)
-    async with app.run_test(size=(100, 30)) as pilot:
-        await pilot.pause()
-        await pilot.press("end")
-        said: list[str] = []
-        for _ in range(4):
-            await pilot.press("v")
-            await pilot.pause()
-            assert "(seat 2)" not in str(app.screen.query_one("#rp-status").render())
-            notes = [n.message for n in app._notifications]
-            assert len(notes) == 1  # a new note replaces the last: they never pile up
-            said += notes
-        assert WITHHELD in said
+    said: list[str] = []
+    for status, _, notes in await press_v_at_the_end(replay, 4, size=(100, 30)):
+        assert "(seat 2)" not in status
+        assert len(notes) == 1  # a new note replaces the last: they never pile up
+        said += notes
+    assert WITHHELD in said
 
 
 # --------------------------------------------------------------------------- games joined
 
 
 async def test_the_empty_list_says_how_a_joined_game_replays(tmp_path: Path) -> None:
-    app = make_app()
-    app.replay_start = ReplayListScreen(LocalCatalog(tmp_path / "local-games.db"))
-    async with app.run_test(size=(100, 30)) as pilot:
-        await app.screen.workers.wait_for_complete()
-        await pilot.pause()
+    async with replays_list(tmp_path) as (app, _, _):
         text = " ".join(screen_text(app).split())
         assert "No recorded games yet" in text and "--connect HOST:PORT CODE" in text
 
@@ -142,12 +169,7 @@ async def test_a_joined_game_is_listed_and_says_plainly_its_server_is_gone(
     tmp_path: Path,
 ) -> None:
     remember_seat("ws://127.0.0.1:1", "GONE42", 1, "token")
-    app = make_app()
-    screen = ReplayListScreen(LocalCatalog(tmp_path / "local-games.db"))
-    app.replay_start = screen
-    async with app.run_test(size=(100, 30)) as pilot:
-        await screen.workers.wait_for_complete()
-        await pilot.pause()
+    async with replays_list(tmp_path) as (app, screen, pilot):
         assert screen.query_one(DataTable).row_count == 1
         text = screen_text(app)
         assert "GONE42" in text and "joined" in text and "127.0.0.1:1" in text

@@ -14,8 +14,10 @@ from shared.rules.realm.state import BattleStep
 Event = dict[str, Any]
 
 
-def _battle(units_b: list[Any] | None = None) -> Scenario:
-    """A attacks B with an Infantry (3) and a Halberdier (4); B has ``units_b``."""
+def battle(units_b: list[Any] | None = None) -> Scenario:
+    """A (Thedric Egen) attacks B (Principus Beledan Kind) with an Infantry (3) and a
+    Halberdier (4); B has ``units_b`` (no unit unless told). The log's tests
+    (``tests/client/test_client_log_battle.py``) read the same battle."""
     data: dict[str, Any] = {
         "name": "battle events", "description": "fixL", "format": "duel",
         "current": "A", "phase": "maneuver", "turn": 5,
@@ -40,7 +42,7 @@ def _unit(sc: Scenario, seat: str, index: int) -> str:
 
 
 def test_a_declare_step_without_attackers_says_so_as_it_ends() -> None:
-    sc = _battle()
+    sc = battle()
     sc.run("A battle B\nall pass")
     done = _step(sc, "A done")
     assert done[-1]["t"] != "passed"
@@ -56,7 +58,7 @@ def test_a_declare_step_without_attackers_says_so_as_it_ends() -> None:
 def test_an_assign_step_without_defenders_says_so_as_it_ends() -> None:
     """B has no unit: the assign step ends at once when the window after declaring
     closes, and the window after it opens with the event already given."""
-    sc = _battle()
+    sc = battle()
     sc.run("A battle B\nall pass\nA attack Infantry\nA attack Halberdier\nA done")
     assert not [e for e in sc.events if e["t"] == "no_defenders_assigned"]
     closing = _step(sc, "all pass")
@@ -73,19 +75,19 @@ def test_an_assign_step_without_defenders_says_so_as_it_ends() -> None:
 
 
 def test_a_defender_declined_by_choice_is_said_too_and_a_defended_battle_is_not() -> None:
-    sc = _battle(["Halberdier"])
+    sc = battle(["Halberdier"])
     sc.run("A battle B\nall pass\nA attack Infantry\nA done\nall pass")
     assert "no_defenders_assigned" not in [e["t"] for e in sc.events]
     assert sc.g.prompt is not None and sc.g.prompt.kind == "defend"
     assert "no_defenders_assigned" in [e["t"] for e in _step(sc, "B done")]
-    defended = _battle(["Halberdier"])
+    defended = battle(["Halberdier"])
     defended.run("A battle B\nall pass\nA attack Infantry\nA done\nall pass\n"
                  "B defend Halberdier -> Infantry")  # fmt: skip
     assert "no_defenders_assigned" not in [e["t"] for e in defended.events]
 
 
 def test_battle_damage_to_the_hero_names_each_unblocked_attacker() -> None:
-    sc = _battle()
+    sc = battle()
     sc.run("A battle B\nall pass\nA attack Infantry\nA attack Halberdier\nA done\nall pass")
     infantry, halberdier = _unit(sc, "A", 0), _unit(sc, "A", 1)
     sc.run("all pass")
@@ -99,7 +101,7 @@ def test_battle_damage_to_the_hero_names_each_unblocked_attacker() -> None:
 
 
 def test_battle_damage_between_an_attacker_and_its_defender_names_each_side() -> None:
-    sc = _battle(["Halberdier"])
+    sc = battle(["Halberdier"])
     sc.run("A battle B\nall pass\nA attack Infantry\nA done\nall pass\n"
            "B defend Halberdier -> Infantry")  # fmt: skip
     infantry, guard = _unit(sc, "A", 0), _unit(sc, "B", 0)
@@ -124,7 +126,7 @@ def test_damage_from_an_effect_has_no_battle_source() -> None:
 def test_the_same_battle_gives_the_same_events() -> None:
     script = ("A battle B\nall pass\nA attack Infantry\nA attack Halberdier\nA done\n"
               "all pass\nall pass\nB armor -> Halberdier=2")  # fmt: skip
-    a, b = _battle(), _battle()
+    a, b = battle(), battle()
     a.run(script)
     b.run(script)
     assert a.events == b.events

@@ -7,15 +7,11 @@ as with ``hold`` off."""
 from __future__ import annotations
 
 import random
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from server.config import ServerConfig
-from server.options import DEFAULT_SETTINGS, seat_specs, table_options
-from server.seating import Host
-from server.store import Store
-from server.table import Table, seat_rows
+from server.options import DEFAULT_SETTINGS
 from shared.rules.realm.ruleset import RULESET
+from tests.server.kit import command_log, duel_table, play_randomly
 
 HEROES = ("thrainor_deepforge", "hakor_dajet")  # as reported: Thrainor against Hakor
 
@@ -34,35 +30,15 @@ async def _play(seed: int, actions: int) -> tuple[Any, list[tuple[int, dict[str,
     """A duel of two people at one table with no pass delay, seat 0 with ``hold`` on,
     ``actions`` seeded random choices by the people; the game's first state and the
     command log (seat, action, source), the server's automatic passes among them."""
-    config = ServerConfig(allow_fixed_seeds=True)
-    store = Store(":memory:")
-    host = Host(store, config, ThreadPoolExecutor(1))
-    specs = seat_specs([{"kind": "human", "hero": hero} for hero in HEROES])
-    options = table_options({"pass_delay": 0, "spectators": False}, config)
-    table_id = store.create_table(
-        "HOLDFX", "realm", {"format": "duel"}, options, seed, seed + 1, seat_rows(specs)
-    )
-    table = Table(host, RULESET, store.load_table(table_id))
-    for seat in (0, 1):
-        table.claim(seat, None, None)
-    table.set_settings(0, {**DEFAULT_SETTINGS, "hold": True})
-    table.maybe_start()
-    first = RULESET.new_game(table.full_setup(), table._seed)
-    rng = random.Random(seed)
-    for _ in range(actions):
-        if table.status != "playing":
-            break
-        seat = table.rules.to_act(table.state)
-        assert seat is not None
-        legal = table.rules.legal_actions(table.state, seat)
-        action = legal[rng.randrange(len(legal))]
-        answer = table.submit(seat, None, table.rules.version(table.state), action, "human")
-        assert answer["t"] == "accepted", answer
-    log = [(c.seat, c.action, c.source) for c in store.commands(table_id)]
-    table.shutdown()
-    host.executor.shutdown()
-    store.close()
-    return first, log
+    seats = [{"kind": "human", "hero": hero} for hero in HEROES]
+    with duel_table(RULESET, seats, "HOLDFX", seed, seed + 1) as table:
+        for seat in (0, 1):
+            table.claim(seat, None, None)
+        table.set_settings(0, {**DEFAULT_SETTINGS, "hold": True})
+        table.maybe_start()
+        first = RULESET.new_game(table.full_setup(), table._seed)
+        play_randomly(table, random.Random(seed), actions)
+        return first, command_log(table)
 
 
 async def _nothing_but_pass_decisions(seed: int, actions: int) -> list[tuple[str, str, str]]:

@@ -5,16 +5,11 @@ never sent)."""
 from __future__ import annotations
 
 import random
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from server.config import ServerConfig
-from server.options import seat_specs, table_options
-from server.seating import Host
-from server.store import Store
-from server.table import Table, seat_rows
 from shared.rules.realm import view
 from shared.rules.realm.ruleset import RealmRuleSet
+from tests.server.kit import command_log, duel_table, play_randomly
 
 
 class Counted(RealmRuleSet):
@@ -53,34 +48,15 @@ class Inbox:
 async def _play(rules: Counted, actions: int) -> tuple[list[list[bytes]], list[Any]]:
     """A duel of two people at a table with no pass delay, ``actions`` seeded random
     choices: the frames each seat got, and the command log."""
-    config = ServerConfig(allow_fixed_seeds=True)
-    store = Store(":memory:")
-    host = Host(store, config, ThreadPoolExecutor(1))
-    specs = seat_specs([{"kind": "human"}, {"kind": "human"}])
-    options = table_options({"pass_delay": 0, "spectators": False}, config)
-    table_id = store.create_table("WINDOW", "realm", {"format": "duel"}, options, 11, 12,
-                                  seat_rows(specs))
-    table = Table(host, rules, store.load_table(table_id))
-    inboxes = [Inbox(), Inbox()]
-    for seat, inbox in enumerate(inboxes):
-        table.claim(seat, None, None)
-        table.subscribe(inbox, seat)
-    table.maybe_start()
-    rng = random.Random(5)
-    for _ in range(actions):
-        if table.status != "playing":
-            break
-        seat = table.rules.to_act(table.state)
-        assert seat is not None
-        legal = table.rules.legal_actions(table.state, seat)
-        action = legal[rng.randrange(len(legal))]
-        answer = table.submit(seat, None, table.rules.version(table.state), action, "human")
-        assert answer["t"] == "accepted", answer
-    log = [(c.seat, c.action, c.source) for c in store.commands(table_id)]
-    table.shutdown()
-    host.executor.shutdown()
-    store.close()
-    return [inbox.frames for inbox in inboxes], log
+    seats = [{"kind": "human"}, {"kind": "human"}]
+    with duel_table(rules, seats, "WINDOW", 11, 12) as table:
+        inboxes = [Inbox(), Inbox()]
+        for seat, inbox in enumerate(inboxes):
+            table.claim(seat, None, None)
+            table.subscribe(inbox, seat)
+        table.maybe_start()
+        play_randomly(table, random.Random(5), actions)
+        return [inbox.frames for inbox in inboxes], command_log(table)
 
 
 async def test_window_view_sends_the_same_and_builds_fewer_views() -> None:
