@@ -63,6 +63,7 @@ async def test_several_turns_against_a_bot_at_120x40() -> None:
         assert isinstance(app.screen, TableScreen) and app.game is not None
         view = app.game.session.view(0) or {}
         assert view.get("turn", 0) >= 3
+        await pilot.pause()  # the last key's layout pass is drawn (the board at its end)
         text = screen_text(app)
         assert "Log" in text and "Decks:" in text  # the wide layout's side column and decks
         assert "Bot" in text and "Ann" in text
