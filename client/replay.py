@@ -661,12 +661,14 @@ async def fetch_listing(
 
 
 async def _guarded(exchange: Any, url: str) -> list[dict[str, Any]]:
+    from client.net.connection import unreachable
+
     try:
         answers: list[dict[str, Any]] = await exchange
     except ReplayError:
         raise
     except (OSError, TimeoutError) as exc:
-        raise ReplayError("unreachable", f"Could not reach {url}: {exc}") from None
+        raise ReplayError("unreachable", unreachable(url, exc)) from None
     except Exception as exc:  # websockets' handshake and close errors, bad frames
         raise ReplayError("unreachable", f"The connection to {url} failed: {exc}") from None
     return answers

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sqlite3
 import sys
@@ -42,24 +41,26 @@ def add_serve_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def config_from_args(args: argparse.Namespace) -> ServerConfig:
+    """The server's configuration from its flags; a flag that cannot be used is refused
+    in one line (exit status 2), naming the command ``args`` were parsed for."""
+    command = command_of(args)
     if not 0 <= args.port <= 65535:
-        raise SystemExit(f"allegiance: error: --port must be 0–65535, not {args.port}")
+        refuse(command, f"--port must be 0–65535, not {args.port}")
     bad = [spec for spec in args.ruleset if "=" not in spec or ":" not in spec]
     if bad:
-        raise SystemExit(f"allegiance: error: --ruleset wants NAME=MODULE:OBJECT, not {bad[0]!r}")
+        refuse(command, f"--ruleset wants NAME=MODULE:OBJECT, not {bad[0]!r}")
     db_path = Path(args.db) if args.db else default_db_path()
-    problem = folder_problem(db_path)
-    if problem is not None:
-        raise SystemExit(f"allegiance: error: --db {db_path}: {problem}")
-    missing = missing_folder(args.db) if args.db else None
-    if missing is not None:
-        refuse(f"allegiance: error: --db {args.db}: {missing}")
+    # A --db given is a mistake in the command line; the default data folder that cannot
+    # be made is a failure of this machine (no flag to correct).
+    named, leave = (f"--db {db_path}", refuse) if args.db else (str(db_path), fail)
+    if args.db:
+        check_db(args.db, command)
+    elif (problem := folder_problem(db_path)) is not None:
+        fail(command, f"cannot create the folder of {named}: {problem}")
     try:
         db_path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise SystemExit(
-            f"allegiance: error: cannot create the folder of --db {db_path}: {exc.strerror}"
-        ) from None
+        leave(command, f"cannot create the folder of {named}: {exc.strerror}")
     return ServerConfig(
         host=args.host,
         port=args.port,
@@ -68,6 +69,18 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         allow_fixed_seeds=args.allow_fixed_seeds,
         tune_gc=True,
     )
+
+
+def check_db(db: str, command: str) -> None:
+    """Refuse a ``--db`` that cannot be used, in one line (exit status 2), before a server
+    tries to make its folder: one under a file (``mkdir`` would only say "File exists"),
+    and one whose folder does not exist (a typo in the path would make folders)."""
+    problem = folder_problem(db)
+    if problem is not None:
+        refuse(command, f"cannot create the folder of --db {db}: {problem}")
+    missing = missing_folder(db)
+    if missing is not None:
+        refuse(command, f"--db {db}: {missing}")
 
 
 def missing_folder(db: str | Path) -> str | None:
@@ -88,49 +101,92 @@ def _same_folder(a: Path, b: Path) -> bool:
     return os.path.abspath(a) == os.path.abspath(b)
 
 
-class UsageError(SystemExit):
-    """A refused flag: exit status 2, as argparse's own errors; the exception's text is
-    the line printed (tests match it)."""
+# --------------------------------------------------------------------------- errors
+# Every command's errors (docs/development.md, "Command-line errors"): one line on
+# stderr, "allegiance <command>: error: <what and why>"; exit status 2 for a mistake in
+# the command line (as argparse's own errors), 1 for a failure while running.
 
-    def __init__(self, line: str) -> None:
+PROG = "allegiance"
+#: The server run as a module: its errors name it as its parser does.
+SERVER_MODULE = "python -m server"
+#: The exit status of a mistake in the command line: a flag's value, a combination of
+#: flags, a path that cannot be used (argparse's own errors exit with it too).
+USAGE = 2
+#: The exit status of a failure while running: a server not reached, a database in use
+#: by another server or not ours.
+FAILED = 1
+
+
+def program(command: str) -> str:
+    """The program as typed, for its error lines: ``allegiance <command>`` (``command``
+    is the subcommand, e.g. ``serve`` or ``scenario run``), or ``python -m server``."""
+    return command if command == SERVER_MODULE else f"{PROG} {command}"
+
+
+def command_of(args: argparse.Namespace) -> str:
+    """The subcommand ``args`` were parsed for (``serve``, ``host``), or
+    :data:`SERVER_MODULE` for ``python -m server``, whose parser names none."""
+    return getattr(args, "command", None) or SERVER_MODULE
+
+
+def error_line(command: str, message: str) -> str:
+    """The one line of an error of ``command``; ``message`` says what and why."""
+    return f"{program(command)}: error: {message}"
+
+
+def error(command: str, message: str, status: int = USAGE) -> int:
+    """Print the error line of ``command`` on stderr; ``status``, for a ``run`` that
+    returns its exit status."""
+    print(error_line(command, message), file=sys.stderr)
+    return status
+
+
+class CommandLineError(SystemExit):
+    """An error whose line is printed, leaving with its exit status; the exception's text
+    is the line (tests match it)."""
+
+    def __init__(self, line: str, status: int) -> None:
         super().__init__(line)
-        self.code = 2
+        self.code = status
 
 
-def refuse(line: str) -> NoReturn:
-    """Print ``line`` (one line, naming the flag) and exit with status 2."""
-    print(line, file=sys.stderr)
-    raise UsageError(line)
+def refuse(command: str, message: str) -> NoReturn:
+    """A mistake in the command line: print its line and exit with status 2."""
+    _leave(command, message, USAGE)
+
+
+def fail(command: str, message: str) -> NoReturn:
+    """A failure while running: print its line and exit with status 1."""
+    _leave(command, message, FAILED)
+
+
+def _leave(command: str, message: str, status: int) -> NoReturn:
+    error(command, message, status)
+    raise CommandLineError(error_line(command, message), status)
 
 
 def run_serve(args: argparse.Namespace, extra: Callable[[Any], Any] | None = None) -> int:
-    """Serve until a signal; ``extra(server)`` is an async context manager run alongside."""
+    """Serve until a signal; ``extra(server)`` is an async context manager run alongside.
+    A server that cannot start (its port, its database) says why in one line: exit 1."""
     from server import loop
     from server.app import configure_logging, serve_until_signalled
 
+    command = command_of(args)
     configure_logging(args.log_level)
     config = config_from_args(args)
     try:
         return loop.run(serve_until_signalled(config, extra))
     except OSError as exc:
-        logging.getLogger("allegiance.server").error(
-            "cannot listen on %s:%s: %s", config.host, config.port, exc
-        )
-        return 1
+        why = exc.strerror or str(exc)
+        return error(command, f"cannot listen on {config.host}:{config.port}: {why}", FAILED)
     except (DatabaseInUse, NotOurDatabase) as exc:  # it names the database, and why
-        logging.getLogger("allegiance.server").error("%s", exc)
-        return 1
+        return error(command, str(exc), FAILED)
     except sqlite3.Error as exc:
-        logging.getLogger("allegiance.server").error(
-            "cannot use the database %s: %s", config.db_path, exc
-        )
-        return 1
+        return error(command, f"cannot use the database {config.db_path}: {exc}", FAILED)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m server", description="Run the Allegiance server."
-    )
+    parser = argparse.ArgumentParser(prog=SERVER_MODULE, description="Run the Allegiance server.")
     add_serve_arguments(parser)
     return run_serve(parser.parse_args(argv))
 

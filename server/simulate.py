@@ -555,8 +555,10 @@ def add_sim_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _fail(msg: str) -> int:
-    print(f"allegiance sim: error: {msg}", file=sys.stderr)
-    return 2
+    """A flag of ``allegiance sim`` that cannot be used: one line, exit status 2."""
+    from server.cli import error
+
+    return error("sim", msg)
 
 
 class FlagError(ValueError):

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import TYPE_CHECKING
 
 from client.cardindex import Filters, card_entry, hero_entry
@@ -41,21 +40,20 @@ def _cost(text: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    from server.cli import FAILED, error
     from shared.rules.realm.catalog import CatalogError, load_catalog
 
     try:
         cat = load_catalog()
-    except CatalogError as exc:
-        print(f"allegiance: bad card data: {exc}", file=sys.stderr)
-        return 2
+    except CatalogError as exc:  # the installed card data: not a mistake in the command
+        return error(NAME, f"bad card data: {exc}", FAILED)
     if args.summary:
         ignored = [flag for flag, value in (("search text", args.text), ("--deck", args.deck),
                    ("--hero", args.hero), ("--cost", args.cost), ("--heroes", args.heroes))
                    if value not in (None, "", False)]  # fmt: skip
         if ignored:
-            print(f"allegiance cards: error: --summary counts every card; it takes no "
-                  f"{' or '.join(ignored)}", file=sys.stderr)  # fmt: skip
-            return 2
+            return error(NAME, f"--summary counts every card; it takes no "
+                               f"{' or '.join(ignored)}")  # fmt: skip
         _summary(cat)
         return 0
     hero = _one_hero(cat, args.hero) if args.hero is not None else None
@@ -63,9 +61,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.heroes:
         if args.deck is not None or args.cost is not None:
-            print("allegiance cards: error: --heroes lists heroes and their abilities; "
-                  "--deck and --cost filter cards", file=sys.stderr)  # fmt: skip
-            return 2
+            return error(NAME, "--heroes lists heroes and their abilities; --deck and --cost "
+                               "filter cards")  # fmt: skip
         shown = _heroes(cat, Filters(text=args.text, hero=hero))
         print(f"{shown} hero{'' if shown == 1 else 'es'}")
         return 0
@@ -118,19 +115,19 @@ def _summary(cat: Catalog) -> None:
 def _one_hero(cat: Catalog, text: str) -> str:
     """The hero whose id or name contains ``text`` (``--hero desoth``; as ``sim --heroes``
     and ``join --hero`` take it), or "" after saying why there is none or more than one."""
+    from server.cli import error
     from server.simulate import FlagError, UnknownHero, hero_named
 
     if not text.strip():  # "" is part of every name: say so rather than match them all
-        print("allegiance cards: error: --hero needs part of a hero's name or id",
-              file=sys.stderr)
+        error(NAME, "--hero needs part of a hero's name or id")
         return ""
     try:
         return hero_named(text.strip(), sorted(cat.heroes))
     except UnknownHero:
         names = ", ".join(sorted(cat.heroes))
-        print(f"allegiance: no hero matches {text!r} (heroes: {names})", file=sys.stderr)
+        error(NAME, f"--hero: no hero matches {text!r} (heroes: {names})")
     except FlagError as exc:  # more than one, named
-        print(f"allegiance: {exc}", file=sys.stderr)
+        error(NAME, f"--hero: {exc}")
     return ""
 
 

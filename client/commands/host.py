@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import sys
 from collections.abc import AsyncIterator
 from typing import Any, NoReturn
 
@@ -44,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from server.cli import add_serve_arguments
 
     add_serve_arguments(parser)
-    parser.set_defaults(host="0.0.0.0")
+    parser.set_defaults(host="0.0.0.0", command=NAME)  # command: its error lines name it
     parser.add_argument(
         "--name", default=None, help="name shown to players on the LAN (default: this host)"
     )
@@ -102,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     from client.commands.serve import check_db_folder
     from shared.protocol.messages import clean_name
 
-    check_db_folder(args)
+    check_db_folder(args, NAME)
     if args.on is not None:
         _check_remote(args)
     if not 0 <= args.port <= 65535:  # as 'allegiance serve' says it, before the game opens
@@ -164,19 +163,11 @@ def _table_flags(args: argparse.Namespace) -> None:
             setattr(args, name, default)
 
 
-class UsageError(SystemExit):
-    """A refused combination of flags: exit status 2, as argparse's own errors; the
-    exception's text is the line printed (tests match it)."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.code = 2
-
-
 def _refuse(message: str) -> NoReturn:
-    line = f"allegiance host: error: {message}"
-    print(line, file=sys.stderr)
-    raise UsageError(line)
+    """A flag of ``allegiance host`` that cannot be used: one line, exit status 2."""
+    from server.cli import refuse
+
+    refuse(NAME, message)
 
 
 def _host_and_play(args: argparse.Namespace, players: int) -> int:

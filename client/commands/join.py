@@ -55,18 +55,17 @@ def hero_flag(given: str) -> tuple[str | None, str]:
 def run(args: argparse.Namespace) -> int:
     from client.app import AllegianceApp, run_app
     from client.screens.join import JoinPlan, address_problem, server_url
+    from server.cli import error
     from shared.protocol.messages import clean_name
 
     problem = address_problem(args.address) if args.address is not None else None
     if problem is not None:
-        print(f"allegiance join: {problem}")
-        return 2
+        return error(NAME, problem)
     hero = None
     if args.hero is not None:
         hero, problem = hero_flag(args.hero)
         if problem:
-            print(f"allegiance join: {problem}")
-            return 2
+            return error(NAME, problem)
     if args.code is None:
         app = AllegianceApp()
         app.join_screen_start = (args.address, False)
@@ -74,8 +73,7 @@ def run(args: argparse.Namespace) -> int:
     else:
         code = args.code.strip().upper()
         if not code.isalnum() or len(code) > 16:
-            print(f"allegiance join: {args.code!r} is not a join code (letters and digits)")
-            return 2
+            return error(NAME, f"{args.code!r} is not a join code (letters and digits)")
         app = AllegianceApp(start=JoinPlan(server_url(args.address), code, hero=hero))
     if args.name is not None:  # cleaned as the server cleans it; nothing left: settings'
         app.settings.name = clean_name(args.name, app.settings.name)

@@ -40,14 +40,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from client.app import AllegianceApp, run_app
     from client.screens.setup import LocalPlan, default_plan
+    from server.cli import refuse
     from shared.protocol.messages import clean_name
 
     fmt = args.format or "duel"
     if args.bot_level is not None and args.vs != "bot":
-        raise SystemExit("allegiance play: error: --bot-level goes with --vs bot (the new-game "
-                         "screen sets each bot's level)")  # fmt: skip
+        refuse(NAME, "--bot-level goes with --vs bot (the new-game screen sets each bot's "
+                     "level)")  # fmt: skip
     if args.best_of > 1 and fmt != "duel":
-        raise SystemExit("allegiance play: error: --best-of is for duels (--format duel) only")
+        refuse(NAME, "--best-of is for duels (--format duel) only")
     options: dict[str, object] = {"best_of": args.best_of} if args.best_of > 1 else {}
     app = AllegianceApp()
     if args.name is not None:  # cleaned as the server cleans it; nothing left: settings'

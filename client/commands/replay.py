@@ -7,14 +7,14 @@ from their servers), a ``sim --record`` file or folder, a server's database
 are listed and replayed too, except from a server (they are the user's own files). A
 join code whose table played several games (a best-of match, rematches) opens the list
 of its games; ``--game N`` opens its game N. Everything that can be checked before the
-screen opens is checked here, so a bad file, id or flag is one line on stderr and exit
-status 2.
+screen opens is checked here, so a bad file, id or flag is one line on stderr: exit
+status 2 for a mistake in the command line, 1 for a server not reached or a file that
+cannot be read or replayed (:data:`FAILURES`).
 """
 
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -53,9 +53,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
 
 
-def _fail(message: str) -> int:
-    print(f"allegiance replay: error: {message}", file=sys.stderr)
-    return 2
+#: What a :class:`ReplayError` of these codes says is a failure while running (exit
+#: status 1): the server was not reached or sent a broken replay, the file or database
+#: named is unreadable, damaged or not ours. Every other one is a mistake in the command
+#: line (exit status 2): a path that does not exist, a code or game number that names no
+#: game, a server's refusal of the table or token.
+FAILURES = frozenset({"unreachable", "bad_replay", "unreadable", "bad_file", "bad_database",
+                      "bad_record"})  # fmt: skip
+
+
+def _fail(message: str, code: str = "") -> int:
+    """Say why in one line; the exit status by the kind of error (:data:`FAILURES`)."""
+    from server.cli import FAILED, USAGE, error
+
+    return error(NAME, message, FAILED if code in FAILURES else USAGE)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         screen = _start_screen(args)
     except ReplayError as exc:
-        return _fail(exc.message)
+        return _fail(exc.message, exc.code)
     from client.app import AllegianceApp, run_app
 
     app = AllegianceApp()

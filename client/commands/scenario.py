@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,23 +27,25 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                      help="also print the events each passing scenario produced")
 
 
+#: The command its error lines name (``allegiance scenario run: error: …``, as argparse's).
+COMMAND = f"{NAME} run"
+
+
 def run(args: argparse.Namespace) -> int:
+    from server.cli import FAILED, error
     from shared.rules.realm.catalog import CatalogError, load_catalog
     from shared.rules.realm.scenario import find_files
 
     try:
         catalog = load_catalog()
-    except CatalogError as exc:
-        print(f"allegiance: bad card data: {exc}", file=sys.stderr)
-        return 2
+    except CatalogError as exc:  # the installed card data: not a mistake in the command
+        return error(COMMAND, f"bad card data: {exc}", FAILED)
     missing = [p for p in args.paths if not Path(p).exists()]
     if missing:
-        print(f"allegiance: no such file or folder: {missing[0]}", file=sys.stderr)
-        return 2
+        return error(COMMAND, f"no such file or folder: {missing[0]}")
     empty = [p for p in args.paths if Path(p).is_dir() and not find_files([Path(p)])]
     if empty:  # a run of nothing would read as a pass
-        print(f"allegiance: no scenario files in {empty[0]}", file=sys.stderr)
-        return 2
+        return error(COMMAND, f"no scenario files in {empty[0]}")
     files = find_files([Path(p) for p in args.paths])
     failed = 0
     for path in files:

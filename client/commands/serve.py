@@ -12,28 +12,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from server.cli import add_serve_arguments
 
     add_serve_arguments(parser)
+    parser.set_defaults(command=NAME)  # its error lines name it (server.cli.command_of)
 
 
 def run(args: argparse.Namespace) -> int:
     from server.cli import run_serve
 
-    check_db_folder(args)
+    check_db_folder(args, NAME)
     return run_serve(args)
 
 
-def check_db_folder(args: argparse.Namespace) -> None:
-    """Refuse a ``--db`` under a file in one line that says so, before the server tries
-    to make its folder (``mkdir`` would only say "File exists"); and one whose folder
-    does not exist (exit status 2): a typo in the path would make folders."""
-    from server.cli import missing_folder, refuse
-    from server.store import folder_problem
+def check_db_folder(args: argparse.Namespace, command: str) -> None:
+    """Refuse a ``--db`` that cannot be used (under a file, or in a folder that does not
+    exist) in one line, exit status 2, before anything starts; ``command`` is the
+    subcommand the line names."""
+    from server.cli import check_db
 
-    if not args.db:
-        return
-    problem = folder_problem(args.db)
-    if problem is not None:
-        raise SystemExit(f"allegiance: error: cannot create the folder of --db {args.db}: "
-                         f"{problem}")  # fmt: skip
-    missing = missing_folder(args.db)
-    if missing is not None:
-        refuse(f"allegiance: error: --db {args.db}: {missing}")
+    if args.db:
+        check_db(args.db, command)

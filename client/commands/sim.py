@@ -49,27 +49,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    import sys
+    from server.cli import error
 
     if args.connect is None:
         for flag, instead in LOCAL_INSTEAD.items():
             if getattr(args, flag[2:]) is not None:
-                print(f"allegiance sim: error: {flag} goes with --connect (games through a "
-                      f"server); {instead}", file=sys.stderr)  # fmt: skip
-                return 2
+                return error(NAME, f"{flag} goes with --connect (games through a server); "
+                                   f"{instead}")  # fmt: skip
         try:
             from server.simulate import run_sim as run_local
         except ImportError:
-            print("allegiance sim: error: --connect ws://HOST:PORT is required", file=sys.stderr)
-            return 2
+            return error(NAME, "--connect ws://HOST:PORT is required")
         return run_local(args)
     given = _local_flags_given(args)
     if given:
         verb = "is" if len(given) == 1 else "are"
-        print(f"allegiance sim: error: {', '.join(given)} {verb} for a local run (without "
-              "--connect); through a server the games are bot games of --seats seats, "
-              "set by --seats, --games and --concurrency", file=sys.stderr)  # fmt: skip
-        return 2
+        return error(NAME, f"{', '.join(given)} {verb} for a local run (without --connect); "
+                           "through a server the games are bot games of --seats seats, set "
+                           "by --seats, --games and --concurrency")  # fmt: skip
     args.seats = 2 if args.seats is None else args.seats
     args.concurrency = 8 if args.concurrency is None else args.concurrency
     return _run_connected(args)
@@ -93,29 +90,35 @@ def _local_flags_given(args: argparse.Namespace) -> list[str]:
 
 def _run_connected(args: argparse.Namespace) -> int:
     import asyncio
-    import sys
 
     from websockets.exceptions import WebSocketException
 
+    from client.net.connection import unreachable
     from client.screens.join import address_problem, server_url
+    from server.cli import FAILED, error
     from server.sim import format_report, run_sim
 
     # A port out of range or an unclosed bracket would otherwise fail only inside the
     # websockets library, as a traceback, after the run had started.
     problem = address_problem(args.connect)
     if problem is not None:
-        print(f"allegiance sim: error: --connect {problem}", file=sys.stderr)
-        return 2
+        return error(NAME, f"--connect {problem}")
     url = server_url(args.connect)
     if args.games < 1 or args.concurrency < 1:
-        print(
-            "allegiance sim: error: --games and --concurrency must be at least 1", file=sys.stderr
-        )
-        return 2
+        return error(NAME, "--games and --concurrency must be at least 1")
     try:
         report = asyncio.run(run_sim(url, args.games, args.seats, args.game, args.concurrency))
-    except (OSError, ConnectionError, TimeoutError, RuntimeError, WebSocketException) as exc:
-        print(f"allegiance sim: error: {exc}", file=sys.stderr)
-        return 1
+    except (OSError, TimeoutError) as exc:  # in the words 'allegiance join' shows
+        return error(NAME, _clause(unreachable(url, exc)), FAILED)
+    except WebSocketException as exc:  # a handshake refused, a connection broken off
+        return error(NAME, f"the connection to {url} failed: {exc}", FAILED)
+    except RuntimeError as exc:  # the server refused the table: its words
+        return error(NAME, str(exc), FAILED)
     print(format_report(report))
     return 0
+
+
+def _clause(sentence: str) -> str:
+    """A sentence for people ("Could not reach …: no answer.") as the clause after
+    "error:" in a command's line: lower case first, no full stop."""
+    return sentence[:1].lower() + sentence[1:].removesuffix(".")

@@ -21,17 +21,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from client.app import AllegianceApp, run_app
     from client.screens.join import JoinPlan, address_problem, server_url
+    from server.cli import error
 
     problem = address_problem(args.address) if args.address is not None else None
     if problem is not None:
-        print(f"allegiance watch: {problem}")
-        return 2
+        return error(NAME, problem)
     if args.code is None:
         app = AllegianceApp()
         app.join_screen_start = (args.address, True)
         return run_app(app)
     code = args.code.strip().upper()
     if not code.isalnum() or len(code) > 16:
-        print(f"allegiance watch: {args.code!r} is not a join code (letters and digits)")
-        return 2
+        return error(NAME, f"{args.code!r} is not a join code (letters and digits)")
     return run_app(AllegianceApp(start=JoinPlan(server_url(args.address), code, watch=True)))

@@ -49,8 +49,8 @@ def test_join_and_watch_refuse_a_bad_address_before_connecting(
     monkeypatch.setattr("client.app.run_app", lambda app: pytest.fail("the app was started"))
     args = argparse.Namespace(address=address, code="ABCDEF", name=None, hero=None)
     assert command.run(args) == 2  # type: ignore[attr-defined]
-    out = capsys.readouterr().out
-    assert f"{address} is not a server address" in out
+    out, err = capsys.readouterr()
+    assert out == "" and f"{address} is not a server address" in err
     args = argparse.Namespace(address=address, code=None, name=None, hero=None)
     assert command.run(args) == 2  # type: ignore[attr-defined]
 

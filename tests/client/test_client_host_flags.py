@@ -103,9 +103,9 @@ def test_a_database_under_a_file_is_said_plainly(tmp_path: Path, module: Any,
     db = afile / "x.db"
     with pytest.raises(SystemExit) as info:
         module.run(parse(module, ["--db", str(db), *extra]))
-    assert str(info.value) == (
-        f"allegiance: error: cannot create the folder of --db {db}: {afile} is not a folder"
-    )
+    assert info.value.code == 2  # a --db that cannot be used: a mistake in the command line
+    assert str(info.value) == (f"allegiance {module.NAME}: error: cannot create the folder of "
+                               f"--db {db}: {afile} is not a folder")  # fmt: skip
 
 
 def test_no_play_without_table_flags_serves(nothing_starts: list[Any]) -> None:

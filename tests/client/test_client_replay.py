@@ -261,29 +261,32 @@ def args(**given: Any) -> argparse.Namespace:
 
 
 @pytest.mark.parametrize(
-    "given, message",
+    "given, status, message",
     [
-        ({"game": "nowhere/x.jsonl"}, "no such file or folder"),
-        ({"db": "missing.db"}, "no such database"),
-        ({"db": "."}, "--db . is a folder, not a database file"),
-        ({"db": "notadb.txt"}, "is not an Allegiance game database"),
-        ({"db": "GAMES", "game": "NOSUCH"}, "there is no game 'NOSUCH'"),
-        ({"db": "GAMES", "game": "bad code!"}, "there is no game"),
-        ({"game": "broken.jsonl"}, "line 1: not valid JSON"),
-        ({"db": "GAMES", "connect": "x:1"}, "not both"),
-        ({"token": "abc"}, "--token needs --connect"),
-        ({"connect": "127.0.0.1:1", "game": "ABC123"}, "Could not reach"),
-        ({"connect": "127.0.0.1:1", "game": "not a code"}, "is not a join code"),
-        ({"index": 2}, "--game needs a join code"),
-        ({"game": "FIRST2", "index": 0}, "--game must be a game number"),
-        ({"db": "GAMES", "game": "FIRST2", "index": 2}, "table FIRST2 has no game 2 (it has 1)"),
-        ({"game": "broken.jsonl", "index": 1}, "--game is for a table of several games"),
+        ({"game": "nowhere/x.jsonl"}, 2, "no such file or folder"),
+        ({"db": "missing.db"}, 2, "no such database"),
+        ({"db": "."}, 2, "--db . is a folder, not a database file"),
+        ({"db": "notadb.txt"}, 1, "is not an Allegiance game database"),  # a foreign database
+        ({"db": "GAMES", "game": "NOSUCH"}, 2, "there is no game 'NOSUCH'"),
+        ({"db": "GAMES", "game": "bad code!"}, 2, "there is no game"),
+        ({"game": "broken.jsonl"}, 1, "line 1: not valid JSON"),  # a damaged file
+        ({"db": "GAMES", "connect": "x:1"}, 2, "not both"),
+        ({"token": "abc"}, 2, "--token needs --connect"),
+        ({"connect": "127.0.0.1:1", "game": "ABC123"}, 1, "Could not reach"),  # while running
+        ({"connect": "127.0.0.1:1", "game": "not a code"}, 2, "is not a join code"),
+        ({"index": 2}, 2, "--game needs a join code"),
+        ({"game": "FIRST2", "index": 0}, 2, "--game must be a game number"),
+        ({"db": "GAMES", "game": "FIRST2", "index": 2}, 2,
+         "table FIRST2 has no game 2 (it has 1)"),
+        ({"game": "broken.jsonl", "index": 1}, 2, "--game is for a table of several games"),
     ],
-)
-def test_bad_files_ids_and_flags_exit_2_with_one_line(
-    given: dict[str, Any], message: str, db: Path, tmp_path: Path,
+)  # fmt: skip
+def test_bad_files_ids_and_flags_are_one_line_exit_2_failures_exit_1(
+    given: dict[str, Any], status: int, message: str, db: Path, tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
+    """A mistake in the command line exits 2; a server not reached, or a file that is not
+    a replay or database of ours, exits 1 (docs/development.md, "Command-line errors")."""
     monkeypatch.chdir(tmp_path)
     monkeypatch.setenv("ALLEGIANCE_DATA_DIR", str(tmp_path / "data"))
     (tmp_path / "notadb.txt").write_text("hello")
@@ -296,7 +299,7 @@ def test_bad_files_ids_and_flags_exit_2_with_one_line(
         raise AssertionError("the screen opened")
 
     monkeypatch.setattr(client.app.AllegianceApp, "run", no_app)
-    assert command.run(args(**given)) == 2
+    assert command.run(args(**given)) == status
     err = capsys.readouterr().err
     assert err.startswith("allegiance replay: error:") and message in err, err
     assert "Traceback" not in err and err.count("\n") == 1

@@ -125,5 +125,5 @@ def test_scenario_run_on_a_folder_without_scenarios_says_so(
     status = command.run(argparse.Namespace(paths=[str(empty)], events=False))
     captured = capsys.readouterr()
     assert status == 2
-    assert captured.err.strip() == f"allegiance: no scenario files in {empty}"
+    assert captured.err.strip() == f"allegiance scenario run: error: no scenario files in {empty}"
     assert captured.out == ""

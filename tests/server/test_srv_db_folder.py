@@ -21,13 +21,15 @@ def parse(*argv: str) -> argparse.Namespace:
     return parser.parse_args(list(argv))
 
 
-def refused(run: Any, db: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    """What refusing ``--db db`` said, checked: one line, exit status 2, no folder."""
+def refused(run: Any, db: Path, capsys: pytest.CaptureFixture[str],
+            prog: str = "allegiance serve") -> str:  # fmt: skip
+    """What refusing ``--db db`` said, checked: one line naming ``prog``, exit status 2,
+    no folder."""
     with pytest.raises(SystemExit) as info:
         run()
     assert info.value.code == 2
     line = str(info.value)
-    assert line == (f"allegiance: error: --db {db}: the folder {db.parent} does not exist "
+    assert line == (f"{prog}: error: --db {db}: the folder {db.parent} does not exist "
                     "(make it first, or correct the path)")  # fmt: skip
     assert capsys.readouterr().err == line + "\n"
     assert not db.parent.exists()
@@ -41,7 +43,7 @@ def test_serve_refuses_a_db_in_a_folder_that_does_not_exist(
     db = tmp_path / "typo" / "dir" / "x.db"
     args = parse("--db", str(db))
     refused(lambda: serve_command.run(args), db, capsys)
-    refused(lambda: config_from_args(args), db, capsys)  # python -m server
+    refused(lambda: config_from_args(args), db, capsys, "python -m server")
 
 
 def test_host_refuses_it_too(
@@ -52,14 +54,15 @@ def test_host_refuses_it_too(
     parser = argparse.ArgumentParser()
     host_command.add_arguments(parser)
     args = parser.parse_args(["--no-play", "--db", str(db)])
-    refused(lambda: host_command.run(args), db, capsys)
+    refused(lambda: host_command.run(args), db, capsys, "allegiance host")
 
 
 def test_a_relative_db_in_a_folder_that_does_not_exist_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    refused(lambda: config_from_args(parse("--db", "gmaes/x.db")), Path("gmaes/x.db"), capsys)
+    refused(lambda: config_from_args(parse("--db", "gmaes/x.db")), Path("gmaes/x.db"), capsys,
+            "python -m server")  # fmt: skip
 
 
 def test_a_db_in_a_folder_that_exists_is_served(
