@@ -97,9 +97,23 @@ def _damaged(e: Event, n: Namer) -> str:
     kind = " battle" if e.get("battle") else ""
     amount = e.get("amount", "?")
     source = e.get("source")
-    if isinstance(source, str) and (not source.startswith("u:") or n.card_of(source)):
-        return f"{n.ref(source)} dealt {amount}{kind} damage to {_thing(e, n)}."
+    if _nameable(source, n):
+        return f"{n.ref(str(source))} dealt {amount}{kind} damage to {_thing(e, n)}."
     return f"{_thing(e, n)} was dealt {amount}{kind} damage."
+
+
+def _nameable(source: object, n: Namer) -> bool:
+    """Whether the log can name ``source`` (a unit a sync's earlier events name may be
+    one no view or event shows: not named "card #…")."""
+    return isinstance(source, str) and (not source.startswith("u:") or bool(n.card_of(source)))
+
+
+def _armor_prevented(e: Event, n: Namer) -> str:
+    """"Bob's armor prevented 2 battle damage from Infantry (Alice).": the unblocked
+    attacker whose damage it was, when the event names one the log can name."""
+    line = f"{_whose(e, n)} armor prevented {e.get('amount', '?')} battle damage"
+    source = e.get("source")
+    return f"{line} from {n.ref(str(source))}." if _nameable(source, n) else f"{line}."
 
 
 def _game_over(e: Event, n: Namer) -> str:
@@ -172,9 +186,7 @@ _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
         if e.get("cooldown")
         else f"{_whose(e, n)} {_ability(e, n)} is ready."
     ),
-    "armor_prevented": lambda e, n: (
-        f"{_whose(e, n)} armor prevented {e.get('amount', '?')} battle damage."
-    ),
+    "armor_prevented": _armor_prevented,
     "shielded": lambda e, n: (
         f"The next {e.get('amount', '?')} damage to {_thing(e, n)} will be prevented."
     ),

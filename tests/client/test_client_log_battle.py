@@ -69,7 +69,7 @@ def test_each_unblocked_attacker_is_named_on_its_damage_line() -> None:
     _lines(sc, "all pass\nall pass", memory)
     lines = _lines(sc, "B armor -> Infantry=2", memory)
     assert lines[-3:] == [
-        "B's armor prevented 2 battle damage.",
+        "B's armor prevented 2 battle damage from Infantry (A).",
         "Infantry (A) dealt 1 battle damage to Principus Beledan Kind (B).",
         "Halberdier (A) dealt 4 battle damage to Principus Beledan Kind (B).",
     ]
@@ -145,3 +145,5 @@ def test_a_source_the_log_cannot_name_leaves_the_line_as_it_was() -> None:
     not named "card #…"; the line says what was dealt, as before."""
     hit = [{"t": "damaged", "target": "h:1", "amount": 3, "battle": True, "source": "u:999"}]
     assert sentences(hit, v.base(0)) == ["Principus Beledan Kind (Bob) was dealt 3 battle damage."]
+    armor = [{"t": "armor_prevented", "seat": 1, "amount": 2, "source": "u:999"}]
+    assert sentences(armor, v.base(0)) == ["Bob's armor prevented 2 battle damage."]
