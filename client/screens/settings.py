@@ -341,7 +341,12 @@ class KeysTable(DataTable[Any]):
     column takes the width the other two leave (the longest action is 42 cells wide):
     15 cells at 80 columns, more on a wider terminal, where a changed key and its
     default share a line more often. Rows are made again when the keys change or the
-    width does (a row's height is set as it is added)."""
+    width does (a row's height is set as it is added).
+
+    Every column's width is set as it is added, none measured from its cells: the
+    table measures those only when it is next idle, and rows drawn before that (the
+    Keys screen is drawn again as the key capture closes, before the table is idle)
+    keep the widths of the headings ("At th", "Declar") until a resize."""
 
     def __init__(self) -> None:
         super().__init__(id="keys-table", cursor_type="row", zebra_stripes=True)
@@ -357,24 +362,32 @@ class KeysTable(DataTable[Any]):
         if self._keys is not None and self._key_width() != self._width:
             self._fill()
 
+    @staticmethod
+    def _where_width() -> int:
+        """The Where column's width: its longest place."""
+        return max(cell_len(SCOPES[a.scope]) for a in KEY_ACTIONS)
+
+    @staticmethod
+    def _action_width() -> int:
+        """The Action column's width: its longest action."""
+        return max(cell_len(a.label) for a in KEY_ACTIONS)
+
     def _key_width(self) -> int:
         """The Key column's width: what the table's width leaves after the other two
         columns, a scrollbar (kept free even when the rows fit, so that rows made two
         lines high, which may bring one, never narrow the column they were made for)
         and each column's padding."""
-        where = max(cell_len(SCOPES[a.scope]) for a in KEY_ACTIONS)
-        action = max(cell_len(a.label) for a in KEY_ACTIONS)
         padding = 2 * self.cell_padding * 3
         spare = self.size.width - self.styles.scrollbar_size_vertical - padding
-        return max(MIN_KEY_WIDTH, spare - where - action)
+        return max(MIN_KEY_WIDTH, spare - self._where_width() - self._action_width())
 
     def _fill(self) -> None:
         keys = self._keys or {}
         row, scrolled = self.cursor_row, self.scroll_y
         self._width = width = self._key_width()
         self.clear(columns=True)
-        self.add_column("Where", key="where")
-        self.add_column("Action", key="action")
+        self.add_column("Where", key="where", width=self._where_width())
+        self.add_column("Action", key="action", width=self._action_width())
         self.add_column("Key", key="key", width=width)
         for action in KEY_ACTIONS:
             lines = key_cell(keys.get(action.id, action.default), action.default, width)
