@@ -47,6 +47,10 @@ Perspective = int | None
 #: backwards re-applies.
 SNAPSHOT_EVERY = 32
 
+#: When a game joined on another machine can be replayed: from its server, while that
+#: server runs (the list says it after the server's address).
+WHILE_IT_RUNS = "(while it runs)"
+
 __all__ = ["ReplayError"]  # re-exported for the screens and the command
 
 
@@ -169,10 +173,14 @@ class ReplayInfo:
         return ", ".join(named)
 
     @property
+    def address(self) -> str:
+        """A joined game's server as HOST:PORT ("" for any other game)."""
+        return self.server.removeprefix("ws://").removeprefix("wss://")
+
+    @property
     def player_names(self) -> str:
         if self.source == "joined":
-            where = self.server.removeprefix("ws://").removeprefix("wss://")
-            return f"on {where} (while it runs)"
+            return f"on {self.address} {WHILE_IT_RUNS}"
         return ", ".join(p.name for p in self.players)
 
     @property

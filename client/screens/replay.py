@@ -29,6 +29,7 @@ from textual.widgets import DataTable, Footer, Static
 
 from client.cards import short_hero
 from client.replay import (
+    WHILE_IT_RUNS,
     WITHHELD,
     Catalog,
     FolderCatalog,
@@ -39,6 +40,7 @@ from client.replay import (
     ReplayInfo,
 )
 from client.screens.table import Board
+from client.viewmodel.result import game_result
 from client.viewmodel.table import TableModel, build_table
 from client.widgets.chain import BattleView, ChainView, DecksView
 from client.widgets.hand import HandView
@@ -117,6 +119,12 @@ class ReplayScreen(Screen[None]):
     ReplayScreen.-compact.-short #rp-board { height: auto; max-height: 16; }
     ReplayScreen.-compact.-short #rp-side { height: 1fr; min-height: 5; }
     ReplayScreen.-compact.-short #rp-decks { display: none; }
+    /* The log's lines are wrapped to its width, so it never scrolls sideways. Without
+       this a resize to a narrower screen left the wider width's horizontal scrollbar
+       over its last row: the log decides its scrollbars in the layout pass, before it
+       wraps its lines again to the new width, and a later pass that hands it the same
+       sizes is skipped (SteadyLog). */
+    ReplayScreen #rp-log { overflow-x: hidden; }
     """
 
     # The arrows and Escape keep their meaning (client/settings.py RESERVED); the letter
@@ -258,8 +266,8 @@ class ReplayScreen(Screen[None]):
         )
 
     def _table_line(self, frame: ReplayFrame, table: TableModel) -> str:
-        if table.result:
-            return f"[b $success]Game over: {escape(table.result)}[/]"
+        if table.result:  # as the game-over screen says it (each opponent's fate)
+            return f"[b $success]Game over: {escape(game_result(table))}[/]"
         if frame.step == frame.total and self.replay.info.problem:
             return (
                 "[$warning]The replay stops here: the rules no longer accept the next command.[/]"
@@ -382,7 +390,8 @@ class ReplayListScreen(Screen[None]):
     #: of its table) over its format and turns, the Players column one player a line
     #: with their hero's short name (:func:`short_hero`). A Game line too wide for its
     #: column goes on at a " · " on the next line (which game of a match is never cut);
-    #: other long texts are cut with "…".
+    #: other long texts are cut with "…". A game joined on another machine has, for its
+    #: players, the server it replays from, its port never cut (:func:`_server_lines`).
     COLUMNS = ("Date", "Game", "Winner", "Players")
     #: The Game column's width at 80 columns (wider screens give it what its lines need),
     #: the widest the Winner column gets, and the fewest cells left for Players (which
@@ -432,7 +441,8 @@ class ReplayListScreen(Screen[None]):
         players = self._players_width(games, game_lines)
         rows = [
             (Text(g.date), Text("\n").join(lines), _cut(g.winner, self.WINNER_WIDTH),
-             Text("\n").join(_cut(line, players) for line in _player_lines(g, book.name)))
+             Text("\n").join(_cut(line, players)
+                             for line in _player_lines(g, book.name, players)))
             for g, lines in zip(games, game_lines, strict=True)
         ]  # fmt: skip
         table = self.query_one(DataTable)
@@ -470,9 +480,12 @@ class ReplayListScreen(Screen[None]):
 
     def _game_width(self, games: list[ReplayInfo]) -> int:
         """The widest a Game line may be: what its longest line needs, where Players
-        keeps ``PLAYERS_WIDTH``; at least ``GAME_WIDTH`` (a longer line goes on below)."""
+        keeps ``PLAYERS_WIDTH`` (or what a joined game's "on HOST:PORT" needs, when more);
+        at least ``GAME_WIDTH`` (a longer line goes on below)."""
         need = max((cell_len(" · ".join(p)) for g in games for p in _game_parts(g)), default=0)
-        return max(self.GAME_WIDTH, min(need, self._rest(games) - self.PLAYERS_WIDTH))
+        servers = [cell_len(f"on {g.address}") for g in games if g.source == "joined"]
+        players = max([self.PLAYERS_WIDTH, *servers])
+        return max(self.GAME_WIDTH, min(need, self._rest(games) - players))
 
     def _players_width(self, games: list[ReplayInfo], lines: list[list[Text]]) -> int:
         """The Players column's width: every cell the Game column's lines leave (at least
@@ -536,12 +549,41 @@ class ReplayListScreen(Screen[None]):
 
 
 #: Words before a hero's name that are a title, not the name ("Magus Gondè Kyal").
-def _player_lines(game: ReplayInfo, hero_name: Callable[[str], str]) -> list[str]:
-    """One line per player: the name and the hero's short name."""
+def _player_lines(game: ReplayInfo, hero_name: Callable[[str], str], width: int) -> list[str]:
+    """One line per player: the name and the hero's short name (a game joined on another
+    machine: its server, :func:`_server_lines`)."""
+    if game.source == "joined":
+        return _server_lines(game.address, width)
     if not game.players:
         return [game.player_names]
     return [f"{p.name} · {short_hero(hero_name(p.hero)) if p.hero else '?'}"
             for p in game.players]  # fmt: skip
+
+
+def _server_lines(address: str, width: int) -> list[str]:
+    """Where a joined game replays from, in ``width`` cells: "on HOST:PORT (while it
+    runs)" on one line where it fits, else on two (the row has two lines anyway); a
+    column too narrow for "on HOST:PORT" drops the "on", and one too narrow for the
+    address cuts it at its start, so the port is always whole (it is what tells two
+    servers of one machine apart)."""
+    for lines in (
+        [f"on {address} {WHILE_IT_RUNS}"],
+        [f"on {address}", WHILE_IT_RUNS],
+        [address, WHILE_IT_RUNS],
+    ):
+        if all(cell_len(line) <= width for line in lines):
+            return lines
+    return [_cut_start(address, width), WHILE_IT_RUNS]
+
+
+def _cut_start(text: str, width: int) -> str:
+    """``text`` cut to its last ``width`` cells, with "…" first."""
+    if cell_len(text) <= width:
+        return text
+    end = text
+    while end and cell_len(end) > width - 1:
+        end = end[1:]
+    return f"…{end}"
 
 
 def _game_parts(game: ReplayInfo) -> tuple[list[str], list[str]]:
