@@ -310,14 +310,20 @@ class Series:
         return "rematch" if self.decided else "game"
 
     def waiting_for(self, table: Table) -> list[int]:
-        """Human seats that have not asked for the next game yet. A seat a bot plays for
-        (its player gone past the reconnect grace, policy "bot" or "concede") agrees at
-        once, as bots do, so a match does not wait for someone who has left; a player
-        who conceded the game and is still here is asked like everyone else."""
+        """Human seats that have not asked for the next game yet. Before a match's next
+        game, a seat the server plays for (its player gone past the reconnect grace,
+        policy "bot" or "concede") agrees at once, as bots do: the match is owed, so it
+        does not wait for someone who has gone. A rematch is a new match nobody owes
+        anyone: it waits for every human seat's own ask, whatever stood in for them
+        (ruling 39). A player who conceded the game and is still here is asked like
+        everyone else."""
+        stand_ins_agree = not self.decided
         return [
             s.seat
             for s in table.seats
-            if s.kind == "human" and s.seat not in self.ready and not _agrees_unasked(table, s)
+            if s.kind == "human"
+            and s.seat not in self.ready
+            and not (stand_ins_agree and _agrees_unasked(table, s))
         ]
 
     def between_games(self) -> bool:
@@ -368,6 +374,8 @@ def game_over(table: Table) -> None:
     """A game of the table ended (live, or found ended after a restart)."""
     series = table.series
     series.record(table, table.state)
+    if series.decided:
+        _stand_ins_stop(table)
     if series.match is not None and series.decided:
         table.notice("match_over", _match_sentence(table), {"winners": series.winners})
     if not series.decided and not series.waiting_for(table):
@@ -387,6 +395,18 @@ def absent_between_games(table: Table) -> None:
         return
     with contextlib.suppress(ProtocolError):  # logged; the table stays over
         start_next(table)
+
+
+def _stand_ins_stop(table: Table) -> None:
+    """The match (or the single game) is decided: a bot that played for an absent
+    player stops here. The rematch is a new match, not owed to anyone, so it waits for
+    them to come back and ask (:meth:`Series.waiting_for`), and their seat is theirs
+    again when they do, with no bot in it."""
+    stopped = [s for s in table.seats if s.kind == "human" and s.takeover]
+    for s in stopped:
+        s.takeover = False
+    if stopped:
+        table.publish([])  # the game's last patch still showed the bot in their seat
 
 
 def _match_sentence(table: Table) -> str:
@@ -459,10 +479,11 @@ def start_next(table: Table) -> None:
 
 def _fresh_seats(table: Table) -> None:
     """Every human asked for this game, so no bot plays for them, except a seat a bot
-    took over whose player is still gone: it agreed unasked, and its bot plays on from
-    the start (its grace ran out already: a second one would only make the new game wait
-    for it, and then say again that a bot took the seat over). Those gone away since get
-    the reconnect grace, as after a restart."""
+    took over whose player is still gone (a match's next game only: a rematch waits for
+    everyone's own ask, and the bots stopped when the match was decided): it agreed
+    unasked, and its bot plays on from the start (its grace ran out already: a second
+    one would only make the new game wait for it, and then say again that a bot took
+    the seat over). Those gone away since get the reconnect grace, as after a restart."""
     table._legal_cache = None
     for s in table.seats:
         s.recent.clear()
@@ -490,11 +511,11 @@ def _grace_for_the_absent(table: Table) -> None:
 
 
 def _agrees_unasked(table: Table, s: Seat) -> bool:
-    """A human seat that agrees to the next game without being asked: one a bot plays
-    for, or, under the policy "concede", one that conceded and whose player is still
-    gone once the grace is over (ruling 39). A player who conceded and lost the
-    connection a moment ago has their grace to come back and ask; under "wait" the table
-    waits for them."""
+    """A human seat that agrees to a match's next game without being asked (never to a
+    rematch: :meth:`Series.waiting_for`): one a bot plays for, or, under the policy
+    "concede", one that conceded and whose player is still gone once the grace is over
+    (ruling 39). A player who conceded and lost the connection a moment ago has their
+    grace to come back and ask; under "wait" the table waits for them."""
     if s.takeover:
         return True
     gone = s.conceded and not table.connected(s.seat) and s.grace is None
