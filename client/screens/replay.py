@@ -119,12 +119,6 @@ class ReplayScreen(Screen[None]):
     ReplayScreen.-compact.-short #rp-board { height: auto; max-height: 16; }
     ReplayScreen.-compact.-short #rp-side { height: 1fr; min-height: 5; }
     ReplayScreen.-compact.-short #rp-decks { display: none; }
-    /* The log's lines are wrapped to its width, so it never scrolls sideways. Without
-       this a resize to a narrower screen left the wider width's horizontal scrollbar
-       over its last row: the log decides its scrollbars in the layout pass, before it
-       wraps its lines again to the new width, and a later pass that hands it the same
-       sizes is skipped (SteadyLog). */
-    ReplayScreen #rp-log { overflow-x: hidden; }
     """
 
     # The arrows and Escape keep their meaning (client/settings.py RESERVED); the letter

@@ -125,7 +125,15 @@ class WrappedLog(SteadyLog):
     column showing) wraps them again; RichLog wraps a line once, to the width it had
     then, and a log written before its column took its final width cut its lines
     instead. The width is the one left of the scrollbar's column, which the styles keep
-    (``scrollbar-gutter: stable``): a scrollbar that shows later covers no row's end."""
+    (``scrollbar-gutter: stable``): a scrollbar that shows later covers no row's end.
+
+    Its lines are wrapped to its width, so it never scrolls sideways: without
+    ``overflow-x: hidden`` a resize to a narrower screen left the wider width's
+    horizontal scrollbar over its last row (the log decides its scrollbars in the layout
+    pass, before it wraps its lines again to the new width, and a later pass that hands
+    it the same sizes is skipped: :class:`SteadyLog`)."""
+
+    DEFAULT_CSS = "WrappedLog { overflow-x: hidden; }"
 
     def __init__(self, max_lines: int, **kwargs: object) -> None:
         super().__init__(wrap=False, markup=False, max_lines=max_lines, **kwargs)  # type: ignore[arg-type]
