@@ -333,7 +333,7 @@ class JoinScreen(Screen[JoinPlan | None]):
 
     def _show_heroes(self) -> None:
         """The hero list as the table found allows it: other seats' heroes marked; off
-        in a match (the server deals each game's heroes)."""
+        in a match (the server deals each game's heroes, which the shown value says)."""
         if self.spectate:
             return
         select = self.query_one("#join-hero", Select)
@@ -343,6 +343,10 @@ class JoinScreen(Screen[JoinPlan | None]):
             select.set_options(options)
             if chosen in {value for _, value in options}:
                 select.value = chosen
+            # The value kept is often the one before, under new words ("Random each
+            # game", "— taken by Ann"): a value set again unchanged does not redraw them.
+            # (mypy cannot type the class attribute of the generic Select.)
+            select.mutate_reactive(Select.value)  # type: ignore[misc]
         select.disabled = self._table is not None and best_of(self._table) > 1
 
     def _taken(self, hero: str) -> str | None:

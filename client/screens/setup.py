@@ -270,7 +270,10 @@ class SetupScreen(Screen[LocalPlan | None]):
     SetupScreen #host-note { margin: 0 0 1 0; }
     SetupScreen #problem { color: $error; margin: 1 0 0 0; }
     SetupScreen.-small #problem { margin: 0; }
-    SetupScreen #where { width: 36; }
+    /* bordered (not -small), its border, padding and arrow take 7 more columns: 40
+       shows "Served from this machine (LAN)" whole */
+    SetupScreen #where { width: 40; }
+    SetupScreen.-small #where { width: 36; }
     SetupScreen #server { width: 1fr; }
     SetupScreen SelectCurrent Static#label {
         height: 1; text-wrap: nowrap; text-overflow: ellipsis;

@@ -65,14 +65,40 @@ def _number(seat: Mapping[str, Any]) -> int:
     return number + 1 if isinstance(number, int) else 0
 
 
-def _seat_words(seat: Mapping[str, Any], heroes: Mapping[str, str]) -> str:
+def dealt_heroes(summary: Summary) -> list[Any]:
+    """Per seat, the hero it plays in the game under way (``match.heroes``: the game's
+    public view has them, on the board for everyone), or [] when no game is under way.
+    A seat's own ``hero`` is the one chosen at the table, None for a random one, which
+    is not known before the game deals it; between the games of a match the next
+    game's are not dealt yet, and the last game's would mislead."""
+    match = summary.get("match")
+    if summary.get("status") != "playing" or not isinstance(match, Mapping):
+        return []
+    dealt = match.get("heroes")
+    return list(dealt) if isinstance(dealt, list) else []
+
+
+def _seat_hero(seat: Mapping[str, Any], dealt: Sequence[Any]) -> str | None:
+    """The hero the note names for ``seat``: the one dealt to it, else its own."""
+    number = seat.get("seat")
+    if isinstance(number, int) and 0 <= number < len(dealt):
+        hero = dealt[number]
+        if isinstance(hero, str) and hero:
+            return hero
+    own = seat.get("hero")
+    return own if isinstance(own, str) and own else None
+
+
+def _seat_words(
+    seat: Mapping[str, Any], heroes: Mapping[str, str], dealt: Sequence[Any] = ()
+) -> str:
     """One seat as the note lists it: "Ann (Nyx Valendra)", "Bot 2 (a bot)", "a free
-    seat"."""
+    seat". ``dealt``: the heroes of the game under way (:func:`dealt_heroes`)."""
     if seat.get("kind") == "human" and not seat.get("claimed"):
         return "a free seat"
     name = str(seat.get("name") or f"seat {_number(seat)}")
-    hero = seat.get("hero")
-    said = [heroes.get(hero, hero).split(",")[0]] if isinstance(hero, str) and hero else []
+    hero = _seat_hero(seat, dealt)
+    said = [heroes.get(hero, hero).split(",")[0]] if hero is not None else []
     if seat.get("kind") == "bot":
         said.append("a bot")
     return f"{name} ({', '.join(said)})" if said else name
@@ -85,7 +111,8 @@ def table_words(summary: Summary, heroes: Mapping[str, str], watching: bool) -> 
     status = summary.get("status")
     if status == "over" and not between_games(summary):
         return f"Table {code}: its game is over (Replays in the menu show finished games)."
-    seats = ", ".join(_seat_words(s, heroes) for s in _seats(summary))
+    dealt = dealt_heroes(summary)
+    seats = ", ".join(_seat_words(s, heroes, dealt) for s in _seats(summary))
     state = {"waiting": "waiting for players", "over": "between the games of a match"}.get(
         str(status), "playing"
     )
@@ -121,8 +148,11 @@ def hero_options(
     summary: Summary | None, heroes: Sequence[tuple[str, str]]
 ) -> list[tuple[str, str]]:
     """The hero list's choices, ``(label, hero id)``: first the seat's own ("": the one
-    the host set, which the note names), then every hero, those other seats have marked
-    as such ("Nyx Valendra, Shadow of the Guild — taken by Ann")."""
+    the host set, which the note names; in a match, where the list is off, the random
+    hero each game deals), then every hero, those other seats have marked as such
+    ("Nyx Valendra, Shadow of the Guild — taken by Ann")."""
     taken = taken_heroes(summary) if summary is not None else {}
     marked = [(f"{name} — {taken[hero]}" if hero in taken else name, hero) for hero, name in heroes]
-    return [("The hero the host set for the seat", ""), *marked]
+    match = summary is not None and best_of(summary) > 1
+    own = "Random each game (a match)" if match else "The hero the host set for the seat"
+    return [(own, ""), *marked]
