@@ -32,6 +32,7 @@ from client.screens.resume import ResumeHostScreen
 from client.screens.settings import KeyCapture, SettingsScreen
 from client.screens.setup import LocalPlan, SetupScreen, default_host_plan, default_plan
 from client.settings import (
+    KEPT,
     Settings,
     forget_hosted,
     hosted_port,
@@ -180,7 +181,10 @@ class AllegianceApp(App[int]):
         if event.name == SCREENSHOT:
             folder = self._screenshots.pop(event.key, None)
             error = event.exception
-            why = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            if not isinstance(error, OSError):
+                why = str(error)
+            else:
+                why = folder_error_words(error, folder) if folder else error.strerror or str(error)
             where = f" in {folder}" if folder is not None else ""
             self.notify(f"Could not save the screenshot{where}: {why}.",
                         title="Screenshot", severity="error", timeout=15)  # fmt: skip
@@ -191,8 +195,8 @@ class AllegianceApp(App[int]):
         self._handle_signals()
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
-        if self._startup_warning:
-            self.notify(self._startup_warning, severity="warning")
+        if self._startup_warning:  # it may name several settings: time to read them
+            self.notify(self._startup_warning, severity="warning", timeout=15)
         self.set_keymap(dict(self.settings.keys))
         self.push_screen(MenuScreen())
         if isinstance(self.start, LocalPlan):
@@ -612,8 +616,8 @@ class AllegianceApp(App[int]):
             self.theme = result.theme
             self.set_keymap(dict(result.keys))
             saved = self._store()
-            if saved and self._save:  # the file no longer holds the ignored ones
-                self.ignored_keys = []
+            if saved and self._save:  # the file holds only the unknown actions' keys now
+                self.ignored_keys = [line for line in self.ignored_keys if line.endswith(KEPT)]
             if self.game is not None:
                 self.game.session.send_settings(**self._server_settings())
             if saved:
@@ -847,8 +851,35 @@ def screenshot_folder(path: str | None = None) -> tuple[Path, str | None]:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            return folder, exc.strerror or str(exc)
-    return folder, None if folder.is_dir() else "no such folder"
+            return folder, folder_error_words(exc, folder)
+    return folder, None if folder.is_dir() else _not_a_folder(folder) or "no such folder"
+
+
+def folder_error_words(error: OSError, folder: Path) -> str:
+    """What went wrong saving a file in ``folder``, in words. The system's own words
+    serve (Permission denied, No space left on device), but for a file where a folder
+    should be ("File exists", "Not a directory"), or a folder where the file should be
+    ("Is a directory"), which say what, not where."""
+    if isinstance(error, (FileExistsError, NotADirectoryError)):
+        words = _not_a_folder(folder)
+        if words is not None:
+            return words
+    if isinstance(error, IsADirectoryError) and error.filename:
+        return f"{Path(str(error.filename)).name} there is a folder, not a file"
+    return error.strerror or str(error)
+
+
+def _not_a_folder(folder: Path) -> str | None:
+    """Why ``folder`` is not a folder: it, or a folder on its way, is a file (or a link
+    to nothing); None when neither is so (it is not there at all)."""
+    for place in (*reversed(folder.parents), folder):
+        if place.is_dir():
+            continue
+        if not os.path.lexists(place):
+            return None
+        what = "a link to nothing" if place.is_symlink() and not place.exists() else "a file"
+        return f"{'it' if place == folder else place} is {what}, not a folder"
+    return None
 
 
 def screenshot_name(title: str, time_format: str | None = None) -> str:

@@ -1,11 +1,19 @@
 """The player's settings, kept as JSON under ``platformdirs.user_config_dir("allegiance")``.
 
-A missing or unreadable file gives the defaults (and a one-line warning to show); an
-unknown key is ignored, and a value of the wrong type falls back to its default with a
-warning naming the field and what it wants (the other fields are kept), so an old or
-hand-edited file never stops the game from starting. A file that cannot be read at all
-(not JSON, say) is never written over: it is moved aside to ``settings.json.bad`` as the
-game starts, or before the settings are next saved, and the player is told so.
+A missing or unreadable file gives the defaults (and a one-line warning to show); a
+value of the wrong type falls back to its default with a warning naming the field and
+what it wants (the other fields are kept), so an old or hand-edited file never stops the
+game from starting; the file keeps the default from the next save on.
+
+A key this version does not know (one a newer version wrote, ``"future_option": 42``) is
+not used, and the warning names it ("not known to this version: future_option"), but it
+is kept as it is on every save, and so is a ``"keys"`` entry for an action this version
+does not have: a newer version's settings survive a save by an older client (a save
+keeps those it finds in the file then: :func:`write_settings`).
+
+A file that cannot be read at all (not JSON, say) is never written over: it is moved
+aside to ``settings.json.bad`` as the game starts, or before the settings are next
+saved, and the player is told so.
 
 Beside it, ``seats.json`` keeps the tokens of seats held at tables, so joining again
 takes the same seat. One that cannot be read is said as the game starts and moved aside
@@ -13,9 +21,10 @@ to ``seats.json.bad`` (never written over: a token may still be got out of it by
 
 Key bindings: ``"keys"`` maps a game action's id (:data:`KEY_ACTIONS`, the ``id=`` of its
 ``Binding``) to the key that replaces its default, e.g. ``{"table.pass": "x"}``; only
-changed keys are stored. The app hands them to Textual's ``App.set_keymap``. An entry
-for an unknown action, a string that is not a key, a key kept for something else, or
-one that collides with another action's key is dropped with a notice.
+changed keys are stored. The app hands them to Textual's ``App.set_keymap``. A string
+that is not a key, a key kept for something else, or one that collides with another
+action's key is dropped with a notice; an entry for an action this version does not
+have is not used either, and told, but kept in the file (see above).
 """
 
 from __future__ import annotations
@@ -50,6 +59,10 @@ class KeyAction:
         """Every place its key works: it must not collide in any of them."""
         return (self.scope, *self.also)
 
+
+#: How an ignored key binding the file keeps all the same ends (an unknown action's:
+#: a newer version's; see :func:`write_settings`).
+KEPT = "(kept in the file)"
 
 #: Where actions work, as shown in Settings. "everywhere" collides with every scope.
 SCOPES = {
@@ -207,7 +220,9 @@ def parse_keys(raw: object) -> tuple[dict[str, str], list[str]]:
     for action_id, value in raw.items():
         key = normalize_key(value)
         if action_id not in ACTIONS_BY_ID:
-            problems[action_id] = f"{str(action_id)[:40]!r}: no such action"
+            # kept in the file all the same (see write_settings): a newer version's action
+            problems[action_id] = (f"{str(action_id)[:40]!r}: no such action in this version "
+                                   f"{KEPT}")  # fmt: skip
         elif not isinstance(value, str):
             problems[action_id] = f"{action_id}: wants a key's name in quotes, not {_shown(value)}"
         elif key is None:
@@ -327,15 +342,64 @@ def settings_from_json(data: Any) -> tuple[Settings, list[str]]:
     return settings, key_problems
 
 
-def fields_notice(problems: Iterable[str], path: Path) -> str | None:
-    problems = list(problems)
-    if not problems:
+#: How many ignored fields a notice tells with what they want (the rest by name only),
+#: and how many unknown keys it names (the rest are counted): it is one toast.
+_TOLD = 3
+_NAMED = 6
+
+
+def fields_notice(
+    problems: Iterable[str], path: Path, unknown: Iterable[str] = ()
+) -> str | None:
+    """The sentence naming every setting of the file that was ignored: the first three
+    with what they want, the others by name, then the keys this version does not know
+    (kept in the file: see :func:`write_settings`)."""
+    problems, unknown = list(problems), [_name_shown(k) for k in unknown]
+    if not problems and not unknown:
         return None
-    more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
-    return (
-        f"Some settings in {path} were ignored: "
-        + "; ".join(problems[:3]) + more + "."
-    )
+    told = "; ".join(problems[:_TOLD])
+    if len(problems) > _TOLD:  # each problem starts with its field's name and a colon
+        rest = [p.split(":", 1)[0] for p in problems[_TOLD:]]
+        told += f" (and {len(rest)} more: {', '.join(rest)})"
+    if unknown:
+        named = ", ".join(unknown[:_NAMED])
+        if len(unknown) > _NAMED:
+            named += f" and {len(unknown) - _NAMED} more"
+        told += ("; " if told else "") + f"not known to this version: {named} (kept in the file)"
+    return f"Some settings in {path} were ignored: {told}."
+
+
+def _name_shown(name: str) -> str:
+    """A key of the file as the notice names it: on one line, cut short."""
+    name = "".join(c if c.isprintable() else "?" for c in name)
+    return name if len(name) <= 40 else name[:40] + "…"
+
+
+def _unknown_entries(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The entries of a settings file's table that this version does not know."""
+    known = {f.name for f in fields(Settings)}
+    return {k: v for k, v in data.items() if k not in known}
+
+
+def _unknown_key_entries(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``"keys"`` entries of a settings file's table for actions this version does
+    not have (none when ``"keys"`` is not a table: that one is reset, and told)."""
+    keys = data.get("keys")
+    if not isinstance(keys, dict):
+        return {}
+    return {k: v for k, v in keys.items() if k not in ACTIONS_BY_ID}
+
+
+def _file_table(settings: Settings, old: Mapping[str, Any] | None) -> dict[str, Any]:
+    """What the settings file holds: the settings, then what this version does not know
+    of the file it replaces (``old``), as it was, so that a newer version's settings
+    survive a save by this one. A known key's value of the wrong type is not kept: it was
+    told as ignored, and the file takes the value in use."""
+    table = settings.to_json()
+    if old is not None:
+        table["keys"] = {**table["keys"], **_unknown_key_entries(old)}
+        table.update(_unknown_entries(old))
+    return table
 
 
 _KINDS = {list: "a list", str: "text", bool: "true or false", int: "a number", float: "a number"}
@@ -408,7 +472,8 @@ def _settings_report(path: Path, set_aside: bool) -> tuple[Settings, str | None,
     if data is None:
         return Settings(), None, []
     settings, problems, key_problems = _read_settings(data)
-    notices = [fields_notice(problems, path), keys_notice(key_problems)]
+    notices = [fields_notice(problems, path, _unknown_entries(data)),
+               keys_notice(key_problems)]  # fmt: skip
     return settings, " ".join(n for n in notices if n) or None, key_problems
 
 
@@ -453,26 +518,28 @@ def write_settings(settings: Settings, path: Path | None = None) -> tuple[bool, 
     """Write the settings: whether they were written, and a sentence for the player (why
     not, or that the file there could not be read and was moved aside first). A file
     that cannot be read is never written over: it holds what the player wrote (a brace
-    left out while adding a key), which a save of the defaults would lose."""
+    left out while adding a key), which a save of the defaults would lose. The keys and
+    key bindings of the file there that this version does not know are kept as they are
+    (:func:`_file_table`)."""
     path = path or settings_path()
     told = None
-    why = _settings_data(path)[1]
+    old, why = _settings_data(path)
     if why is not None:  # broken since the game started, or it could not be moved then
         aside, problem = _move_aside(path)
         if aside is None:
             return False, (f"Settings not saved: {why}, and it is not written over (could "
                            f"not move it aside: {problem}); fix it or move it away.")  # fmt: skip
         told = f"{why}: it is now {aside.name}, as it was; the settings are saved in a new file."
-    problem = _write_settings(settings, path)
+    problem = _write_settings(_file_table(settings, old), path)
     return problem is None, " ".join(t for t in (told, problem) if t) or None
 
 
-def _write_settings(settings: Settings, path: Path) -> str | None:
+def _write_settings(table: dict[str, Any], path: Path) -> str | None:
     """Write the settings file whole; a sentence when that failed."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(settings.to_json(), indent=2) + "\n", encoding="utf-8")
+        tmp.write_text(json.dumps(table, indent=2) + "\n", encoding="utf-8")
         tmp.replace(path)
     except OSError as exc:
         return f"Could not save settings to {path}: {exc.strerror}"

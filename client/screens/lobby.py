@@ -195,5 +195,7 @@ class LobbyScreen(Screen[None]):
         self._text = lobby_markup(table, info, reach, mine, address, watching)
         if link:  # not connected (yet): say so above everything else
             self._text = f"[$warning]{escape(link)}[/]\n\n{self._text}"
-        if self.is_mounted:
-            self.query_one("#lobby-text", Static).update(self._text)
+        # not there before compose or while the app closes (a reconnect attempt's news
+        # may come then): compose shows self._text
+        for text in self.query("#lobby-text").results(Static):
+            text.update(self._text)

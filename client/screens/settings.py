@@ -44,6 +44,7 @@ from textual.widgets.option_list import Option
 from client.screens.leave import LeaveScreen
 from client.settings import (
     ACTIONS_BY_ID,
+    KEPT,
     KEY_ACTIONS,
     SCOPES,
     Settings,
@@ -274,9 +275,12 @@ def _default_theme(themes: list[str]) -> str:
 
 def ignored_text(ignored: Sequence[str], saving: str = "Save") -> str:
     """The settings file's ignored key bindings, one a line, under a title; ``saving``:
-    the button that writes the file (and so leaves them out)."""
+    the button that writes the file (and so leaves out those it does not keep: an unknown
+    action's binding, a newer version's, stays in the file)."""
     lines = "\n".join(f"· {escape(line)}" for line in ignored)
-    return f"[$warning]Ignored in the settings file ({saving} leaves them out):[/]\n{lines}"
+    kept = all(line.endswith(KEPT) for line in ignored)
+    what = "keeps them as they are" if kept else "leaves out those not kept"
+    return f"[$warning]Ignored in the settings file ({saving} {what}):[/]\n{lines}"
 
 
 def keys_summary(keys: dict[str, str]) -> str:

@@ -111,14 +111,32 @@ async def test_the_keys_screen_lists_every_ignored_binding(tmp_path: Path, size)
         assert keys.query_one(DataTable).size.height >= 4  # the table keeps its room
 
 
-async def test_no_list_without_ignored_bindings_and_none_once_saved(tmp_path: Path) -> None:
+async def test_a_newer_versions_bindings_stay_listed_and_kept_once_saved(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     path.write_text(json.dumps({"keys": BAD}))
     app = AllegianceApp(settings_path=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_keys(app, pilot)
-        await pilot.click("#keys-done")  # Done writes the file without them
+        await pilot.click("#keys-done")  # Done writes the file, a newer version's keys kept
         await pilot.pause()
-        assert "no.such" not in path.read_text()
+        assert json.loads(path.read_text())["keys"] == BAD
         keys = await open_keys(app, pilot)
-        assert not keys.query("#keys-ignored")
+        text = str(keys.query_one("#keys-ignored Static").render())
+        assert "'no.such0': no such action in this version (kept in the file)" in text
+        assert "keeps them as they are" in text
+
+
+async def test_a_bad_binding_of_a_known_action_is_left_out_once_saved(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text(json.dumps({"keys": {"table.log": "ctrl+", "no.such": "x"}}))
+    app = AllegianceApp(settings_path=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        keys = await open_keys(app, pilot)
+        text = str(keys.query_one("#keys-ignored Static").render())
+        assert "leaves out those not kept" in text and "table.log" in text
+        await pilot.click("#keys-done")
+        await pilot.pause()
+        assert json.loads(path.read_text())["keys"] == {"no.such": "x"}
+        keys = await open_keys(app, pilot)
+        text = str(keys.query_one("#keys-ignored Static").render())
+        assert "table.log" not in text and "no.such" in text

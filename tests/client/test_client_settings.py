@@ -42,8 +42,8 @@ def test_a_wrong_value_is_named_with_what_it_wants_and_the_rest_is_kept(tmp_path
     assert warning == (
         f"Some settings in {path} were ignored: name: wants text in quotes, not 5; "
         'timer: wants a whole number of seconds (0: none), not -3; stops: "bogus" is not '
-        '"chain" or "battle".'
-    )  # an unknown field ("x") is left alone: a newer version may have written it
+        '"chain" or "battle"; not known to this version: x (kept in the file).'
+    )  # an unknown field ("x") is named, and kept: a newer version may have written it
 
 
 def test_every_field_of_the_wrong_type_is_told(tmp_path: Path) -> None:
@@ -57,7 +57,9 @@ def test_every_field_of_the_wrong_type_is_told(tmp_path: Path) -> None:
     assert 'timer: wants a whole number of seconds (0: none), not "abc"' in warning
     assert 'auto_pass: wants true or false, not "yes"' in warning
     assert "hold: wants true or false, not null" in warning
-    assert "(and 1 more)" in warning and "stops" not in warning  # three told, then a count
+    assert "(and 1 more: stops)" in warning  # three told, then the others by name
+    assert 'stops: wants' not in warning
+    assert "not known to this version: timer2 (kept in the file)" in warning
     path.write_text('{"stops": "chain", "timer": 30.5, "last_address": ["a"]}', encoding="utf-8")
     settings, warning = load_settings(path)
     assert settings == Settings()

@@ -170,7 +170,10 @@ async def test_a_screenshot_that_cannot_be_written_says_where_and_why(tmp_path: 
     app = AllegianceApp(settings=Settings(name="Ann"), save=False)
     async with app.run_test(size=(80, 24)) as pilot:
         notes = await screenshot_notes(app, pilot, filename="shot.svg", path=str(tmp_path))
-    assert notes == [(f"Could not save the screenshot in {tmp_path}: Is a directory.", "error")]
+    assert notes == [(
+        f"Could not save the screenshot in {tmp_path}: shot.svg there is a folder, not a file.",
+        "error",
+    )]  # fmt: skip
 
 
 @pytest.mark.asyncio
@@ -185,7 +188,8 @@ async def test_a_screenshot_folder_that_cannot_be_made_says_why(
     async with app.run_test(size=(80, 24)) as pilot:
         notes = await screenshot_notes(app, pilot)
     assert notes == [
-        (f"Could not save the screenshot in {blocker / 'screenshots'}: Not a directory.", "error")
+        (f"Could not save the screenshot in {blocker / 'screenshots'}: "
+         f"{blocker} is a file, not a folder.", "error")
     ]
 
 
