@@ -63,8 +63,16 @@ def _announced(e: Event, n: Namer) -> str:
     targets = item.get("targets") or []
     on = f" targeting {n.refs(list(targets))}" if targets else ""
     if item.get("kind") == "trigger":  # added to the chain by itself: nobody chose it
-        return f"{label} ({who}) triggered{',' if on else ''}{on}."
+        return f"{label} ({_trigger_owner(item, who, n)}) triggered{',' if on else ''}{on}."
     return f"{who} announced {log_label(item, n)}{on}."
+
+
+def _trigger_owner(item: Mapping[str, Any], who: str, n: Namer) -> str:
+    """Whose triggered effect it is: "Alice", or "Alice's weapon" for a weapon or armor,
+    as the line of its attack names it."""
+    seat = item.get("seat")
+    what = n.equipment_kind(seat, str(item.get("source", "")))
+    return n.whose_equipment(seat, what) if isinstance(seat, int) and what else who
 
 
 def log_label(item: Mapping[str, Any], n: Namer) -> str:
@@ -173,6 +181,31 @@ def _chain_label(e: Event, n: Namer) -> str:
     return str(label) if label else "A maneuver"
 
 
+def _fizzled(e: Event, n: Namer, targets: list[str] | None = None) -> str:
+    """A chain entry canceled as it was to resolve (docs/rulings.md 6). ``targets``: what
+    it targeted, when known. Targets all still in play were canceled for no longer being
+    legal ("target damaged unit" healed in response), and the line says so: "had no
+    target left" would read as if they had left play."""
+    label = _chain_label(e, n)
+    if not targets or not _all_in_play(targets, n):
+        return f"{label} had no target left and was canceled."
+    if len(targets) == 1:
+        return f"{label} was canceled: {n.ref(targets[0])} is no longer a legal target."
+    return f"{label} was canceled: none of its targets is still a legal target."
+
+
+def _all_in_play(targets: list[str], n: Namer) -> bool:
+    """Whether every target is a unit the view still shows in play (a unit that left
+    play and came back has another handle; only a unit can turn illegal while it stays:
+    a hero, a weapon or an armor target is canceled only by leaving)."""
+    units = {
+        f"u:{unit.get('handle')}"
+        for player in n.view.get("players") or []
+        for unit in player.get("units") or []
+    }
+    return all(str(t) in units for t in targets)
+
+
 _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
     "game_started": lambda e, n: "The game began.",
     "first_player": lambda e, n: f"{_who(e, n)} plays first.",
@@ -227,7 +260,7 @@ _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
     "announced": _announced,
     "passed": lambda e, n: f"{_who(e, n)} passed.",
     "resolved": lambda e, n: f"{_chain_label(e, n)} resolved.",
-    "fizzled": lambda e, n: f"{_chain_label(e, n)} had no target left and was canceled.",
+    "fizzled": _fizzled,
     "unlocked": lambda e, n: (
         f"{_who(e, n)} unlocked {n.ability(int(e.get('seat', 0)), str(e.get('ability', '?')))}."
     ),
@@ -238,7 +271,10 @@ _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
     "healed": lambda e, n: f"{_thing(e, n)} healed {e.get('amount', '?')} damage.",
     "destroyed": lambda e, n: f"{_unit(e, n)} ({_who(e, n)}) was destroyed.",
     "removed_from_play": lambda e, n: f"{_unit(e, n)} was removed from play until the end of turn.",
-    "augmented": lambda e, n: f"{_thing(e, n)} got {e.get('amount', 1)} augment counter(s).",
+    "augmented": lambda e, n: (
+        f"{_thing(e, n)} got {e.get('amount', 1)} augment "
+        f"counter{'' if e.get('amount', 1) == 1 else 's'}."
+    ),
     "counter_added": lambda e, n: (
         f"{_thing(e, n)} got a {e.get('counter', e.get('name', ''))} counter."
     ),
@@ -293,7 +329,7 @@ class LogMemory:
         self.numbers = numbers if numbers is not None else UnitNumbers()
 
 
-def _did_nothing(event: Event, previous: Event | None, kinds: Mapping[int, str]) -> bool:
+def _did_nothing(event: Event, previous: Event | None, items: Mapping[int, Event]) -> bool:
     """Whether a ``resolved`` item did nothing: it resolved right after the last pass
     that began its resolution, with no event of its effect between (an effect that
     changes anything says so in events before its ``resolved``). A battle is left out:
@@ -301,8 +337,8 @@ def _did_nothing(event: Event, previous: Event | None, kinds: Mapping[int, str])
     if previous is None or previous.get("t") != "passed":
         return False
     item_id = event.get("id")
-    kind = kinds.get(item_id) if isinstance(item_id, int) else None
-    return kind is not None and kind != "battle"
+    item = items.get(item_id) if isinstance(item_id, int) else None
+    return item is not None and str(item.get("kind", "")) != "battle"
 
 
 def sentences(
@@ -320,25 +356,29 @@ def sentences(
     # been announced and resolved) within this very change
     items = [*((earlier or {}).get("chain") or []), *(view.get("chain") or [])]
     items += [e.get("item") for e in events if e.get("t") == "announced"]
-    kinds: dict[int, str] = {}
+    chained: dict[int, Event] = {}  # the items by id, as last seen
     for item in items:
         if isinstance(item, Mapping) and namer.chain_label(item.get("id")) is None:
             namer.remember_chain(item.get("id"), log_label(item, namer))
         if isinstance(item, Mapping) and isinstance(item.get("id"), int):
-            kinds[int(item["id"])] = str(item.get("kind", ""))
+            chained[int(item["id"])] = item
     lines: list[str] = []
     previous: Event | None = None
     for event in events:
-        lines.append(_line(event, previous, namer, kinds))
+        lines.append(_line(event, previous, namer, chained))
         previous = event
     return [line for line in lines if line]
 
 
-def _line(event: Event, previous: Event | None, namer: Namer, kinds: Mapping[int, str]) -> str:
-    """The line of one event of a batch ("" for none), with what the batch tells about it."""
+def _line(event: Event, previous: Event | None, namer: Namer, items: Mapping[int, Event]) -> str:
+    """The line of one event of a batch ("" for none), with what the batch tells about it
+    (``items``: the chain entries it knows, by id)."""
     kind = event.get("t")
     if kind == "phase_began" and not event.get("phase"):
         return ""
-    if kind == "resolved" and _did_nothing(event, previous, kinds):
+    if kind == "resolved" and _did_nothing(event, previous, items):
         return f"{_chain_label(event, namer)} resolved (it did nothing)."
+    if kind == "fizzled" and isinstance(event.get("id"), int) and event["id"] in items:
+        targets = items[event["id"]].get("targets")
+        return _fizzled(event, namer, [str(t) for t in targets or []])
     return sentence(event, namer)

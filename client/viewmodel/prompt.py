@@ -514,10 +514,13 @@ def _respond_title(top: Mapping[str, Any], namer: Namer) -> str:
     """"Respond to Death Grip (Bob) → Tax Collector (Alice) — or pass": the entry on top
     of the chain and what it targets, since at 80×24 the board may have scrolled the
     chain's own line out of sight. When the line would not fit on one line at 80
-    columns, " — or pass" is left out (the Pass line and its key say it too), and only
-    then are targets named more briefly (no controller, then only the first): whose
-    unit is targeted matters more than "or pass"."""
-    head = f"Respond to {chain_label(top, namer)} ({namer.seat(top.get('seat'))})"
+    columns, " — or pass" is left out (the Pass line and its key say it too), then who
+    announced the entry (the chain's own line says it too, and a card's ability is
+    named at length: "Emberbrand Rod's ability"), and only then are targets named more
+    briefly (no controller, then only the first): whose unit is targeted matters more
+    than "or pass"."""
+    label = f"Respond to {chain_label(top, namer)}"
+    head = f"{label} ({namer.seat(top.get('seat'))})"
     targets = [str(t) for t in top.get("targets") or []]
     if not targets:
         return f"{head} — or pass"
@@ -533,8 +536,8 @@ def _respond_title(top: Mapping[str, Any], namer: Namer) -> str:
         brief(targets[0]) + more,
     )
     for form in forms:
-        for tail in (" — or pass", ""):
-            title = f"{head} → {form}{tail}"
+        for start, tail in ((head, " — or pass"), (head, ""), (label, "")):
+            title = f"{start} → {form}{tail}"
             if len(title) <= TITLE_WIDTH:
                 return title
     return f"{head} → {forms[-1]}"  # a long name wraps; the target stays said

@@ -197,6 +197,22 @@ class Namer:
         face = ((self.player(seat) or {}).get(what) or {}).get("card")
         return what, (str(face) if face else None)
 
+    def equipment_kind(self, seat: object, card_id: str) -> str | None:
+        """``"weapon"`` or ``"armor"`` when ``card_id`` is one of the faces of that seat's
+        weapon or armor (or the catalog says it is one), else None."""
+        player = self.player(seat) if isinstance(seat, int) else None
+        for what in ("weapon", "armor"):
+            part = (player or {}).get(what) or {}
+            if card_id == part.get("card") or card_id in (part.get("faces") or ()):
+                return what
+        kind = self.book.kind(card_id)
+        return kind if kind in ("weapon", "armor") else None
+
+    def whose_equipment(self, seat: int, what: str) -> str:
+        """``"Alice's weapon"``: whose hero carries a weapon or armor card, the words the
+        log and the board put after its name."""
+        return f"{possessive(self.seat(seat))} {what}"
+
     def handle_card(self, handle: int) -> str | None:
         if not isinstance(handle, int):
             return None
@@ -228,7 +244,7 @@ class Namer:
                 seat = int(rest)
                 what, face = self._equipment(kind, seat)
                 name = self.book.name(face) if face else what
-                return f"{name} ({possessive(self.seat(seat))} {what})"
+                return f"{name} ({self.whose_equipment(seat, what)})"
             if kind == "a":
                 seat_text, _, ability_id = rest.partition(":")
                 seat = int(seat_text)

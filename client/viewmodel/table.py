@@ -458,8 +458,9 @@ def _decks(view: Mapping[str, Any], book: CardBook) -> tuple[DeckLine, ...]:
 
 
 def chain_label(item: Mapping[str, Any], namer: Namer) -> str:
-    """A chain entry in words: its label, or what kind of maneuver it is; a unit's
-    activated ability as "High Cleric's ability" (every card has one at most)."""
+    """A chain entry in words: its label, or what kind of maneuver it is; a card's
+    activated ability (a unit's, a weapon's or an armor's) as "High Cleric's ability",
+    "Valdruun Warhammer's ability" (a hero's own abilities go by their names)."""
     kind = item.get("kind")
     if kind == "battle":
         opponent = item.get("opponent")
@@ -468,14 +469,10 @@ def chain_label(item: Mapping[str, Any], namer: Namer) -> str:
     if kind == "unlock":
         return f"Unlocking {item.get('label') or _source(item, namer)}"
     label = str(item.get("label") or _source(item, namer))
-    if kind == "activate" and _is_unit(namer, item):  # its name alone reads as enlisting it
+    # the card's name alone reads as the card itself (a unit's: as enlisting it)
+    if kind == "activate":
         return f"{possessive(label)} ability"
     return label
-
-
-def _is_unit(namer: Namer, item: Mapping[str, Any]) -> bool:
-    """Whether a chain entry's card is a unit (a weapon or armor is never enlisted)."""
-    return namer.book.info(str(item.get("source", ""))).kind in ("basic", "elite", "special")
 
 
 def _source(item: Mapping[str, Any], namer: Namer) -> str:
@@ -537,9 +534,11 @@ def _battle(view: Mapping[str, Any], namer: Namer) -> BattleModel | None:
 
 def _why_blocked(defender: str | None, namer: Namer) -> str:
     """Why a defended attacker has no defender fighting it: the defender changed sides
-    (``defender``, still in play, is out of the battle: ruling 44), or it left play."""
+    (``defender``, still in play, is out of the battle: ruling 44), or it is no longer in
+    play. Neutral words: after the damage step it may be this very attack that destroyed
+    it, which "left play" would read as the defender going on its own."""
     if defender is None:
-        return "its defender left play"
+        return "its defender is no longer in play"
     return f"its defender {namer.thing(defender)} changed sides and left the battle"
 
 

@@ -231,7 +231,8 @@ def emberbrand_rod() -> dict[str, Any]:
 
 def test_a_response_title_keeps_the_owner_of_its_target() -> None:
     title = build_prompt(emberbrand_rod()).title
-    assert title == "Respond to Emberbrand Rod (Bot 2) → Village Conscript (Player)"
+    # the weapon's ability is named at length: who announced it goes before whose target
+    assert title == "Respond to Emberbrand Rod's ability → Village Conscript (Player)"
     assert len(title) <= TITLE_WIDTH
 
 

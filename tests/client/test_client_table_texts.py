@@ -36,7 +36,8 @@ def test_an_attacker_whose_defender_left_play_stays_blocked() -> None:
     view["battle"]["blocked"] = ["w:0"]
     lines = build_table(view, BOOK).battle.lines  # type: ignore[union-attr]
     assert lines[0] == (
-        "Lance of Dominion (Alice's weapon)  →  defended against (its defender left play)"
+        "Lance of Dominion (Alice's weapon)  →  defended against (its defender is no longer "
+        "in play)"
     )
     assert lines[1] == "Militia Recruit 1 (Alice)  →  Beledan Kind"  # unblocked: the hero
 

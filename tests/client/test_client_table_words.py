@@ -127,7 +127,7 @@ def test_a_defended_attacker_whose_defender_left_play_says_defended_against() ->
     view["battle"].update(step="after_assign", attackers=["w:0"], pairs=[], blocked=["w:0"])
     lines = build_table(view, BOOK).battle.lines  # type: ignore[union-attr]
     assert lines == ("Lance of Dominion (Alice's weapon)  →  defended against (its defender "
-                     "left play)",)  # fmt: skip
+                     "is no longer in play)",)  # fmt: skip
 
 
 # 3. the log -------------------------------------------------------------------------------
@@ -147,6 +147,7 @@ def test_attack_power_modifiers_are_logged_in_the_cards_words() -> None:
 
 def test_a_triggered_effect_is_logged_as_triggered_not_announced() -> None:
     before = v.base(0)
+    before["players"][1]["armor"]["card"] = "robe_of_the_warden"
     robe = {"id": 9, "seat": 1, "kind": "trigger", "source": "robe_of_the_warden",
             "targets": []}  # fmt: skip
     captain = {"id": 10, "seat": 0, "kind": "trigger", "source": "knight_captain",
@@ -155,12 +156,14 @@ def test_a_triggered_effect_is_logged_as_triggered_not_announced() -> None:
     during["chain"] = [robe, captain]
     announced = [{"t": "announced", "item": robe}, {"t": "announced", "item": captain}]
     assert sentences(announced, during, before) == [
-        "Robe of the Warden (Bob) triggered.",
+        "Robe of the Warden (Bob's armor) triggered.",
         "Knight Captain (Alice) triggered, targeting Militia Recruit 1 (Alice).",
     ]
     left = [{"t": "fizzled", "id": 10}, {"t": "resolved", "id": 9}]
     assert sentences(left, before, during) == [
-        "Knight Captain's effect had no target left and was canceled.",
+        # its target is still in play: no longer a legal one (docs/rulings.md 6)
+        "Knight Captain's effect was canceled: Militia Recruit 1 (Alice) is no longer a "
+        "legal target.",
         "Robe of the Warden's effect resolved.",
     ]
     # announced and resolved within one change: still the effect's words
