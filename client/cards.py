@@ -56,6 +56,9 @@ class CardInfo:
     activated_gold: tuple[int, ...] = ()  # gold each activated ability costs, in order
     #: Action cards (not split): what its first target must be, "an attacking unit"
     needs: str = ""
+    #: The cards its effects put into play or attach, as ``(verb, card id)``:
+    #: ``("attach_special", "decree_of_valor")``, ``("put_special", "militia_recruit")``
+    makes: tuple[tuple[str, str], ...] = ()
 
     @property
     def cost_label(self) -> str:
@@ -118,7 +121,29 @@ def _info_from_entry(card_id: str, entry: Any) -> CardInfo:
             _as_int(_field(act, "gold")) or 0 for act in (_field(entry, "activated") or ())
         ),
         needs=_needs(_field(entry, "halves") or ()),
+        makes=_makes(entry),
     )
+
+
+def _programs(entry: Any) -> list[Any]:
+    """Every program of a card or ability: an ability's own, each half's, each trigger's
+    and each activated ability's."""
+    out = [_field(entry, "program")]
+    for part in ("halves", "triggers", "activated"):
+        out += [_field(p, "program") for p in (_field(entry, part) or ())]
+    return [p for p in out if p is not None]
+
+
+def _makes(entry: Any) -> tuple[tuple[str, str], ...]:
+    """The cards the entry's effects name (``put_special``, ``attach_special``: the steps
+    with a ``card``), each once, in the order the effects name them."""
+    found: list[tuple[str, str]] = []
+    for program in _programs(entry):
+        for step in _field(program, "steps") or ():
+            card, verb = _field(_field(step, "args") or {}, "card"), _field(step, "verb")
+            if isinstance(card, str) and isinstance(verb, str) and (verb, card) not in found:
+                found.append((verb, card))
+    return tuple(found)
 
 
 #: Target filters as the words before the kind ("an attacking unit").
@@ -213,6 +238,17 @@ class CardBook:
 
     def name(self, card_id: str) -> str:
         return self.info(card_id).name
+
+    def by_name(self, name: str) -> CardInfo | None:
+        """The card called ``name`` (a table line names an attached card, not its id);
+        None when the catalog has no card of that name."""
+        table = _field(self._catalog, "cards") if self._catalog is not None else None
+        if not isinstance(table, Mapping):
+            return None
+        for card_id, entry in table.items():
+            if _field(entry, "name") == name:
+                return self.info(str(card_id))
+        return None
 
     def kind(self, card_id: str) -> str:
         return self.info(card_id).kind

@@ -59,10 +59,14 @@ class CardDetails:
     stats: tuple[str, ...] = ()  # "Attack 5 (printed 3)", "Health 2/4"
     text: tuple[str, ...] = ()  # the card's rules text, one paragraph a line
     state: tuple[str, ...] = ()  # its current modifiers: damage, augments, exhausted…
+    #: The cards attached to it, one a line with its text ("Attached: Decree of Valor —
+    #: …"): an attached card is never selected itself, so its text is read here.
+    attached: tuple[str, ...] = ()
     flavor: str = ""
     #: Shown only in full (the popup, key ``i``), not in the wide layout's panel: a
     #: hero's every ability with its text and the decks (the compact layout shows
-    #: neither on the board).
+    #: neither on the board); the cards a card or ability makes or attaches, with their
+    #: text (:func:`made_lines`).
     more: tuple[str, ...] = ()
     #: The other cards of the same reference (:func:`together`), shown after this one.
     also: tuple[CardDetails, ...] = ()
@@ -170,6 +174,8 @@ def _chain_entry(table: TableModel, line: ChainLine, book: CardBook) -> CardDeta
         text=text,
         state=tuple(state),
         flavor=info.flavor,
+        # what resolving it makes (unlocking an ability or a battle makes nothing)
+        more=made_lines(info, book) if line.kind not in ("unlock", "battle") else (),
     )
 
 
@@ -236,6 +242,7 @@ def _hand_card(table: TableModel, handle: int, book: CardBook) -> CardDetails | 
         text=_text(info),
         state=state,
         flavor=info.flavor,
+        more=made_lines(info, book),
     )
 
 
@@ -311,7 +318,8 @@ def _catalog_card(card_id: str, book: CardBook) -> CardDetails | None:
     else:
         cost = f"{info.cost}g" if info.kind and info.cost else ""
     return CardDetails(ref=f"card:{card_id}", name=info.name, kind=kind, where="Not in play",
-                       cost=cost, stats=stats, text=_text(info), flavor=info.flavor)  # fmt: skip
+                       cost=cost, stats=stats, text=_text(info), flavor=info.flavor,
+                       more=made_lines(info, book))  # fmt: skip
 
 
 def _unit(table: TableModel, handle: int, book: CardBook) -> CardDetails | None:
@@ -341,7 +349,9 @@ def _unit_details(panel: PlayerPanel, unit: UnitLine, book: CardBook) -> CardDet
         stats=(f"{attack} · {health}",),
         text=_text(info),
         state=unit_state(unit),
+        attached=attached_lines(unit, book),
         flavor=info.flavor,
+        more=made_lines(info, book),
     )
 
 
@@ -358,9 +368,43 @@ def unit_state(unit: UnitLine) -> tuple[str, ...]:
     out.append("Exhausted" if unit.exhausted else "Refreshed")
     if unit.entered:
         out.append("Entered play this turn: cannot attack")
-    out += [f"Attached: {name}" for name in unit.attachments]
+    # its attached cards are :func:`attached_lines`, each with its text
     out += [f"{name.replace('_', ' ').capitalize()} counters: {n}" for name, n in unit.counters]
     return tuple(out)
+
+
+def attached_lines(unit: UnitLine, book: CardBook) -> tuple[str, ...]:
+    """The cards attached to a unit, one a line with its text: "Attached: Decree of
+    Valor — Decree. Attach to a unit. …" (the name alone for a card the catalog lacks)."""
+    out = []
+    for name in unit.attachments:
+        info = book.by_name(name)
+        out.append(f"Attached: {name}" if info is None else f"Attached: {_named_card(info)}")
+    return tuple(out)
+
+
+#: What a card does with a card its effects name, by the effect's verb; every other
+#: verb with a card (``put_special``) puts that card into play.
+_MAKES_WORDS = {"attach_special": "Attaches"}
+
+
+def made_lines(info: CardInfo, book: CardBook) -> tuple[str, ...]:
+    """The cards ``info``'s effects put into play or attach, one a line with their text
+    ("Attaches: Decree of Valor — …", "Makes: Militia Recruit (Attack 2 · Health 2)"):
+    its own text names them only."""
+    return tuple(
+        f"{_MAKES_WORDS.get(verb, 'Makes')}: {_named_card(book.info(card))}"
+        for verb, card in info.makes
+    )
+
+
+def _named_card(info: CardInfo) -> str:
+    """A card named in another's details: its name, its printed attack and health if it
+    is a unit, and its text."""
+    stats = _printed_stats(info)
+    line = f"{info.name} ({stats[0]})" if stats else info.name
+    text = " ".join(_text(info))
+    return f"{line} — {text}" if text else line
 
 
 def _hero(table: TableModel, panel: PlayerPanel, book: CardBook) -> CardDetails:
@@ -451,6 +495,7 @@ def _equipment(
         text=_text(info),
         state=tuple(state),
         flavor=info.flavor,
+        more=made_lines(info, book),
     )
 
 
@@ -473,6 +518,7 @@ def _ability(panel: PlayerPanel, ability: AbilityLine, book: CardBook) -> CardDe
         cost=" · ".join(cost),
         text=_text(info),
         state=(_ability_state(ability),),
+        more=made_lines(info, book),
     )
 
 

@@ -47,8 +47,9 @@ def details_key(app: App[object]) -> str:
 
 
 def details_markup(details: CardDetails | None, hint: str = HINT, full: bool = False) -> str:
-    """The card's name, kind, cost, stats, text and current modifiers as markup;
-    ``full`` (the popup) adds what only the popup shows (a hero's abilities, the decks)."""
+    """The card's name, kind, cost, stats, text, current modifiers and attached cards as
+    markup; ``full`` (the popup) adds what only the popup shows (a hero's abilities, the
+    decks, the cards it makes or attaches)."""
     if details is None:
         return hint
     # the other cards of the same prompt line (an equipment line's armor face), after a
@@ -66,6 +67,9 @@ def _card_markup(details: CardDetails, full: bool) -> str:
     lines += [escape(t) for t in details.text]
     if details.state:
         lines.append("[$accent]" + escape(" · ".join(details.state)) + "[/]")
+    # each attached card on a line of its own, in the state's colour: it is part of the
+    # unit's state, and its text is too long to join the state's line
+    lines += [f"[$accent]{escape(line)}[/]" for line in details.attached]
     if details.flavor:
         lines.append(f"[i $text-muted]{escape(details.flavor)}[/]")
     if full:

@@ -36,9 +36,10 @@ def test_a_unit_shows_its_stats_and_every_current_modifier() -> None:
         "2 damage (2 health left)",
         "Prevents the next 1 damage this turn",
         "Exhausted",
-        "Attached: Deathcap Venom",
         "Curse counters: 2",
     )
+    # its attached card on a line of its own (with no catalog, its name alone)
+    assert infantry.attached == ("Attached: Deathcap Venom",)
     halberdier = card_details(t, "u:22", BOOK)
     assert halberdier is not None and "Entered play this turn: cannot attack" in halberdier.state
     recruit = card_details(t, "u:11", BOOK)
