@@ -30,7 +30,7 @@ import copy
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -185,8 +185,8 @@ class ReplayInfo:
 
     @property
     def winner(self) -> str:
-        if self.source == "joined":
-            return "—"
+        if self.source == "joined" and self.status != "over":
+            return "—"  # nothing known until its server says how it ended
         if self.status != "over":
             return "unfinished"
         if not self.winners:
@@ -704,6 +704,11 @@ class Catalog(ABC):
         """One game, ready to show (its logs made); or the list of the games of a table
         that played several (a game joined on a server)."""
 
+    async def details(self, games: list[ReplayInfo]) -> list[ReplayInfo]:
+        """``games`` with what only another machine knows filled in (asked after the list
+        is shown: it may take a while); by default there is nothing to ask."""
+        return games
+
 
 class StoreCatalog(Catalog):
     """A database of games: the local games of this machine, or a server's (``--db``);
@@ -877,17 +882,23 @@ class ServerCatalog(Catalog):
     with ``table`` those of one table (``token``: a seat's, where spectators were not
     allowed)."""
 
-    def __init__(self, url: str, table: str | None = None, token: str | None = None) -> None:
+    def __init__(
+        self, url: str, table: str | None = None, token: str | None = None,
+        timeout: float = 60.0,
+    ) -> None:  # fmt: skip
         self.url = url
         self.table = table
         self.token = token
+        self.timeout = timeout
         where = url if table is None else f"table {table} on {url}"
         self.title = f"Finished games on {where}"
         self.known: list[ReplayInfo] | None = None
 
     async def entries(self) -> list[ReplayInfo]:
         if self.known is None:
-            self.known = await fetch_listing(self.url, table=self.table, token=self.token)
+            self.known = await fetch_listing(
+                self.url, self.timeout, table=self.table, token=self.token
+            )
         return self.known
 
     async def open(self, info: ReplayInfo) -> Replay | Catalog:
@@ -914,7 +925,9 @@ async def fetch_own_replay(
     return await fetch_replay(url, code, index=index)
 
 
-async def table_listing(url: str, code: str, token: str | None = None) -> ServerCatalog:
+async def table_listing(
+    url: str, code: str, token: str | None = None, timeout: float = 60.0
+) -> ServerCatalog:
     """The finished games of one table of a live server, listed with ``token`` or the
     seat token kept for it (a stale kept token: listed as a spectator would be)."""
     if token is None:
@@ -922,14 +935,14 @@ async def table_listing(url: str, code: str, token: str | None = None) -> Server
 
         held = recall_seat(url, code)
         if held is not None:
-            catalog = ServerCatalog(url, code, held[1])
+            catalog = ServerCatalog(url, code, held[1], timeout)
             try:
                 await catalog.entries()
                 return catalog
             except ReplayError as exc:
                 if exc.code != "unauthorized":
                     raise
-    catalog = ServerCatalog(url, code, token)
+    catalog = ServerCatalog(url, code, token, timeout)
     await catalog.entries()
     return catalog
 
@@ -979,6 +992,29 @@ def joined_info(address: str, code: str, hosted: bool = False) -> ReplayInfo:
                       server=address, hosted=hosted)  # fmt: skip
 
 
+#: Seconds the Replays list waits for a joined game's server to say how it ended.
+OUTCOME_TIMEOUT = 10.0
+
+
+async def joined_outcome(info: ReplayInfo, timeout: float = OUTCOME_TIMEOUT) -> ReplayInfo:
+    """A joined game's list line with when its table's newest finished game ended and who
+    won it, as its server lists them (public facts of a finished game; asked with the
+    seat kept there, as Enter opens it). Unchanged when the server cannot be reached,
+    refuses, or has no finished game at that table yet."""
+    from client.screens.join import server_url
+
+    try:
+        listing = await table_listing(server_url(info.server), info.key, timeout=timeout)
+    except ReplayError:
+        return info
+    finished = [g for g in listing.known or () if g.status == "over" and g.when is not None]
+    if not finished:
+        return info
+    last = max(finished, key=lambda g: g.when or 0.0)
+    return replace(info, when=last.when, players=last.players, winners=last.winners,
+                   reason=last.reason, status="over")  # fmt: skip
+
+
 async def open_joined(address: str, code: str) -> Replay | Catalog:
     """A game joined on a server, from that server (as ``allegiance replay --connect
     ADDRESS CODE``), seen from the seat this client held there: the list of its finished
@@ -1016,6 +1052,23 @@ class LocalCatalog(StoreCatalog):
         held = await asyncio.to_thread(seats_elsewhere)
         joined = [joined_info(a, c, hosted) for a, c, hosted in held]
         return local + [g for g in joined if g.key not in own]
+
+    async def details(self, games: list[ReplayInfo]) -> list[ReplayInfo]:
+        """The joined games with when they ended and who won, as their servers say
+        (:func:`joined_outcome`): the servers asked at the same time, each server's
+        tables one after the other (a server summarizes at most ``MAX_BUILDS`` tables
+        at a time and refuses more)."""
+        by_server: dict[str, list[ReplayInfo]] = {}
+        for g in games:
+            if g.source == "joined":
+                by_server.setdefault(g.server, []).append(g)
+
+        async def ask_server(joined: list[ReplayInfo]) -> list[ReplayInfo]:
+            return [await joined_outcome(g) for g in joined]
+
+        answers = await asyncio.gather(*(ask_server(j) for j in by_server.values()))
+        told = {(g.server, g.key): g for answered in answers for g in answered}
+        return [told.get((g.server, g.key), g) for g in games]
 
     async def open(self, info: ReplayInfo) -> Replay | Catalog:
         if info.source == "joined":

@@ -48,9 +48,6 @@ from client.widgets.hero import HeroPanel
 from client.widgets.log import GameLog
 from client.widgets.territory import Territory
 
-#: Said when `v` is pressed in a server's replay.
-ONE_PERSPECTIVE = "A server's replay has one perspective: the one it was fetched for."
-
 #: How a game joined on another machine is replayed (the list's notes say it).
 CONNECT = "'allegiance replay --connect HOST:PORT CODE'"
 
@@ -336,10 +333,17 @@ class ReplayScreen(Screen[None]):
         self._note = Notification(message, "", "information", timeout, markup=False)
         self.app.post_message(Notify(self._note))
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """`v` (View as) only where there is another perspective to show: a server's
+        replay has the one it was fetched for, and an unfinished game may offer only the
+        public view (its note says why, as the replay opens); the footer leaves it out."""
+        if action == "perspective":
+            return len(self.replay.perspectives) > 1
+        return True
+
     def action_perspective(self) -> None:
         withheld = self.replay.positions.withheld
-        if len(self.replay.perspectives) < 2:
-            self._say(self._withheld if withheld else ONE_PERSPECTIVE)
+        if len(self.replay.perspectives) < 2:  # never offered (check_action)
             return
         round_ends = withheld and self.replay.perspectives[-1] == self.replay.perspective
         self.replay.cycle_perspective()
@@ -424,6 +428,10 @@ class ReplayListScreen(Screen[None]):
             return
         self.games = games
         self._fill(games)
+        told = await self.catalog.details(games)
+        if told != games:  # a joined game's server said when it ended and who won
+            self.games = told
+            self._fill(told)
 
     def _fill(self, games: list[ReplayInfo]) -> None:
         from client.cards import default_book
@@ -496,13 +504,13 @@ class ReplayListScreen(Screen[None]):
         return self.catalog.unreadable if isinstance(self.catalog, FolderCatalog) else []
 
     def _count_note(self) -> str:
-        note = f"{len(self.games)} game(s). Enter to watch one; → ← step through it."
+        note = f"{_count(len(self.games), 'game')}. Enter to watch one; → ← step through it."
         if isinstance(self.catalog, LocalCatalog):
             note += f" A game joined elsewhere replays from its server: {CONNECT}."
         bad = self._unreadable()
         if bad:
             lines = "".join(f"\n· {escape(why)}" for why in bad)
-            note += f"\n[$warning]{len(bad)} file(s) left out, unreadable:[/]{lines}"
+            note += f"\n[$warning]{_count(len(bad), 'file')} left out, unreadable:[/]{lines}"
         return note
 
     def _note(self, text: str) -> None:
@@ -540,6 +548,11 @@ class ReplayListScreen(Screen[None]):
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def _count(number: int, noun: str) -> str:
+    """``number`` and ``noun``, plural but for one ("1 game", "2 games")."""
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 #: Words before a hero's name that are a title, not the name ("Magus Gondè Kyal").

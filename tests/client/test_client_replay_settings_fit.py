@@ -153,7 +153,7 @@ async def test_unreadable_sim_files_are_named_in_the_list(tmp_path: Path) -> Non
         screen = await list_screen(app, pilot)
         assert screen.query_one(DataTable).row_count == 2  # cut short: up to the cut
         note = str(screen.query_one("#rl-note").render())
-        assert "3 file(s) left out, unreadable" in note
+        assert "3 files left out, unreadable" in note
         assert "broken.jsonl line" in note and "not valid JSON" in note
         assert "cut.jsonl" not in note
         assert "empty.jsonl: the file is empty" in note and "junk.jsonl: not a text file" in note
