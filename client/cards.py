@@ -77,12 +77,12 @@ def prettify(card_id: str) -> str:
 
 
 def _field(entry: Any, *names: str) -> Any:
+    """The first of ``names`` that ``entry`` has a value for (a field that is there but
+    None, as a weapon's ``deck``, gives way to the next name)."""
     for name in names:
-        if isinstance(entry, Mapping):
-            if name in entry:
-                return entry[name]
-        elif hasattr(entry, name):
-            return getattr(entry, name)
+        value = entry.get(name) if isinstance(entry, Mapping) else getattr(entry, name, None)
+        if value is not None:
+            return value
     return None
 
 

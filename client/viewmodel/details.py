@@ -309,10 +309,10 @@ def _catalog_card(card_id: str, book: CardBook) -> CardDetails | None:
     if not (info.kind or info.text or info.attack or info.armor):
         return None
     stats, kind = _printed_stats(info), _kind(info)
-    if not info.kind and info.attack:  # equipment faces have no kind of their own
-        stats, kind = (f"Attack {info.attack}",), "Weapon"
-    elif not info.kind and info.armor:
-        stats, kind = (f"Armor {info.armor}",), "Armor"
+    if info.kind == "weapon" or (not info.kind and info.attack):  # an equipment face
+        stats, kind = (f"Attack {info.attack or 0}",), "Weapon"
+    elif info.kind == "armor" or (not info.kind and info.armor):
+        stats, kind = (f"Armor {info.armor or 0}",), "Armor"
     if info.halves:
         cost = " / ".join(f"{name} {c}g" for name, c, _ in info.halves)
     else:
