@@ -116,6 +116,25 @@ def load_subcommands(module_paths: Sequence[str]) -> list[Subcommand]:
     return loaded
 
 
+class CommandParser(argparse.ArgumentParser):
+    """A subcommand's parser: a flag or word it does not know is its own error
+    (``allegiance play: error: unrecognized arguments: --foo``, under play's usage).
+
+    argparse parses a subcommand's arguments with ``parse_known_args`` and hands what is
+    left to the top-level parser, which would report it under its own usage and name.
+    A subcommand's own subcommands (``scenario run``) are parsers of this class too
+    (``add_subparsers`` makes its children of its parser's class), so the innermost one
+    reports."""
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
+
+
 def build_parser(subcommands: Sequence[Subcommand]) -> argparse.ArgumentParser:
     """The top-level parser with one subparser per loaded subcommand."""
     parser = argparse.ArgumentParser(
@@ -127,7 +146,9 @@ def build_parser(subcommands: Sequence[Subcommand]) -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_VersionAction)
     if not subcommands:
         return parser
-    sub = parser.add_subparsers(dest="command", title="commands", metavar="COMMAND")
+    sub = parser.add_subparsers(
+        dest="command", title="commands", metavar="COMMAND", parser_class=CommandParser
+    )
     for cmd in subcommands:
         child = sub.add_parser(cmd.name, help=cmd.help, description=cmd.help)
         cmd.add_arguments(child)

@@ -1,8 +1,9 @@
 """The server process: websockets listener, lobby, persistence, graceful stop.
 
-``Server.start()`` opens the database, restores unfinished games, and listens;
-``Server.stop()`` stops accepting, tells every client, closes them (1001) and closes the
-database. ``run(config)`` adds SIGINT/SIGTERM handling for the command line.
+``Server.start()`` binds its port, opens the database, restores unfinished games, and
+then accepts connections; ``Server.stop()`` stops accepting, tells every client, closes
+them (1001) and closes the database. ``run(config)`` adds SIGINT/SIGTERM handling for
+the command line.
 """
 
 from __future__ import annotations
@@ -65,11 +66,17 @@ class Server:
         for spec in self.config.rulesets:
             name, _, target = spec.partition("=")
             register_ruleset(name, target)
-        self._hold_database()
+        # The port first, before the database: a server that cannot listen (the port
+        # taken, an address not this machine's) leaves no database file, lock or games
+        # behind. Connections are accepted only once the games are restored.
+        await self._listen()
         try:
+            self._hold_database()
             self._open()
-            await self._listen()
-        except BaseException:  # e.g. the port is taken: let go of the tables and the lock
+            assert self._ws is not None
+            await self._ws.start_serving()
+        except BaseException:  # e.g. the database is in use: let go of everything held
+            await self._close_listener()
             self._stop_tables()
             await self._release()
             raise
@@ -109,11 +116,13 @@ class Server:
             tune_gc()
 
     async def _listen(self) -> None:
+        """Bind the listening socket, not yet accepting (``start`` starts that)."""
         try:
             self._ws = await serve(
                 self._handle,
                 self.config.host,
                 self.config.port,
+                start_serving=False,
                 compression=None,
                 max_size=self.config.max_frame,
                 max_queue=32,
@@ -128,6 +137,15 @@ class Server:
             raise PortInUse(self.config.port) from None
         sock = next(iter(self._ws.sockets))
         self.port = int(sock.getsockname()[1])
+
+    async def _close_listener(self) -> None:
+        """Close the socket of a server that did not start. It never accepted anyone, so
+        its socket alone is closed: websockets' own close would log "server closing" and
+        "server closed" above the command's one error line."""
+        if self._ws is not None:
+            self._ws.server.close()
+            await self._ws.server.wait_closed()
+            self._ws = None
 
     async def _checkpoint_often(self) -> None:
         """Copy the write-ahead log into the database file every second, in a thread of

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
@@ -184,6 +184,32 @@ def count_line(shown: list[Entry], entries: list[Entry], loaded: bool = True) ->
     return text + ("  [$text-muted](ctrl+r clears the filters)[/]" if filtered else "")
 
 
+class SearchField(Input):
+    """The search field. A ``/`` pressed while it is empty is the browser's Search key,
+    not the start of a query: ``/skilled`` searches for "skilled" wherever the focus was.
+    A ``/`` after the first character is typed, so "rally /" still finds the split cards
+    ("Rally / Rout")."""
+
+    def _is_search_key(self, character: str | None) -> bool:
+        return character == "/" and not self.value
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        # the footer lists "/ Search" only while the field leaves the key to the screen;
+        # Textual names no character for the binding's key "slash", so it is named here
+        if key == "slash":
+            character = "/"
+        return not self._is_search_key(character) and super().check_consume_key(key, character)
+
+    async def _on_key(self, event: events.Key) -> None:
+        if self._is_search_key(event.character):
+            # Input's own handler does not type it; the key goes on to the Search binding
+            event.prevent_default()
+
+    def watch_value(self, old: str, new: str) -> None:
+        if bool(old) != bool(new):  # the field took or gave back the "/" key
+            self.refresh_bindings()
+
+
 class CardBrowserScreen(Screen[None]):
     """Browse the catalog. ``escape`` goes back; ``/`` searches; ``ctrl+r`` clears filters."""
 
@@ -226,7 +252,7 @@ class CardBrowserScreen(Screen[None]):
         heroes = self.catalog.heroes.values() if self.catalog is not None else ()
         costs = sorted({c for e in self.entries for c in e.costs})
         with Horizontal(id="cb-filters"):
-            yield Input(placeholder="Search name/text", id="cb-search")
+            yield SearchField(placeholder="Search name/text", id="cb-search")
             yield Select([(label, key) for key, label in GROUPS.items()], prompt="Any deck",
                          id="cb-deck")  # fmt: skip
             hero_options = sorted((str(h.name), str(h.id)) for h in heroes)
@@ -319,6 +345,9 @@ class CardBrowserScreen(Screen[None]):
         # first card shown, rather than the entry looked at under the filters (which every
         # entry passes now, so it would stay highlighted and scrolled to)
         self.refilter(keep_entry=False)
+        # and the keys go to the list, as when the browser opens: arrows move in it and
+        # the footer's "/ Search" is what "/" does
+        self.query_one("#cb-list", OptionList).focus()
 
     def action_back(self) -> None:
         self.dismiss(None)
