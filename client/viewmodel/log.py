@@ -364,10 +364,23 @@ def sentences(
             chained[int(item["id"])] = item
     lines: list[str] = []
     previous: Event | None = None
-    for event in events:
-        lines.append(_line(event, previous, namer, chained))
+    for i, event in enumerate(events):
+        if not _said_next(event, events[i + 1] if i + 1 < len(events) else None):
+            lines.append(_line(event, previous, namer, chained))
         previous = event
     return [line for line in lines if line]
+
+
+def _said_next(event: Event, following: Event | None) -> bool:
+    """Whether the next event's line says this one too: an enlisted unit enters play
+    first ("Ann enlisted Sellsword." says it came into play; a unit put into play by an
+    effect keeps its "entered play" line)."""
+    return (
+        following is not None
+        and event.get("t") == "entered_play"
+        and following.get("t") == "enlisted"
+        and event.get("handle") == following.get("handle")
+    )
 
 
 def _line(event: Event, previous: Event | None, namer: Namer, items: Mapping[int, Event]) -> str:

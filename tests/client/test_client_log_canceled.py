@@ -174,3 +174,13 @@ def test_augment_counters_are_counted_in_words() -> None:
         "Infantry (Bob) got 1 augment counter.",
         "Infantry (Bob) got 2 augment counters.",
     ]
+
+
+def test_an_enlisted_unit_is_said_once() -> None:
+    view = v.base(0)
+    both = [{"t": "entered_play", "seat": 0, "card": "sellsword", "handle": 40},
+            {"t": "enlisted", "seat": 0, "card": "sellsword", "handle": 40}]  # fmt: skip
+    lines = sentences(both, view, view)
+    assert len(lines) == 1 and lines[0].startswith("Alice enlisted ")
+    # put into play by an effect: its own line stays
+    assert sentences(both[:1], view, view)[0].endswith(" entered play for Alice.")
