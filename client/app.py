@@ -383,8 +383,8 @@ class AllegianceApp(App[int]):
             # kept as this player's own table there: Replays says hosted, not joined
             say(remember_seat(url, seated.table, seated.seat, seated.token, hosted=True))
             if seated.token:  # the table was just made (not a seat taken back later)
-                self.run_worker(self._tell_tables_held(url, address.strip(), seated.table),
-                                group="held", exit_on_error=False)  # fmt: skip
+                told = self._tell_tables_held(url, address.strip(), seated.table, controller)
+                self.run_worker(told, group="held", exit_on_error=False)
 
         controller = GameController(self, session, url, title=address.strip(),
                                     on_seated=keep, settings=self._server_settings())  # fmt: skip
@@ -392,10 +392,16 @@ class AllegianceApp(App[int]):
         controller.made_elsewhere = True  # leaving stops no server: the table stays there
         self._run_game(controller)
 
-    async def _tell_tables_held(self, url: str, address: str, made: str) -> None:
+    async def _tell_tables_held(
+        self, url: str, address: str, made: str, controller: GameController | None = None
+    ) -> None:
         """After making a table on a server: say which tables this player made there
         before and still holds a seat at, their games not over (a second ``allegiance
-        host --on`` makes a new table; the old one is taken back with ``join``)."""
+        host --on`` makes a new table; the old one is taken back with ``join``). It is
+        said in the lobby of ``controller``'s new table, under the table's own text, and
+        goes with it (a toast would stay over the next screen, the menu or the Replays
+        list, and cover the lobby's join command at 80×24). A table that shows no lobby
+        (its game began at once, against bots) has it said in a toast."""
         from client.net.ask import peek_table
         from client.replay import seats_elsewhere
         from client.viewmodel.peek import between_games
@@ -411,9 +417,14 @@ class AllegianceApp(App[int]):
                 continue
             if table.get("status") in ("waiting", "playing") or between_games(table):
                 open_ones.append(code)
-        if open_ones:
-            self.notify(held_tables_words(address, open_ones), title="Your other tables there",
-                        timeout=20)  # fmt: skip
+        if not open_ones or (controller is not None and controller is not self.game):
+            return  # nothing to say, or the player has left that table meanwhile
+        words = held_tables_words(address, open_ones)
+        lobby = controller.lobby if controller is not None else None
+        if lobby is not None:
+            lobby.tell_held(words)
+        else:
+            self.notify(words, title="Your other tables there", timeout=20)
 
     def _say_once(self, title: str) -> Callable[[str | None], None]:
         """A notice said the first time there is one to say (a seat is seated again at

@@ -1,5 +1,6 @@
 """The lobby: the table's seats, who has joined, the join code to share, whether the
-table plays one game or a best-of-N match, and what spectators may see."""
+table plays one game or a best-of-N match, and what spectators may see; under it, for a
+table just made on another server, the tables made there before and not finished."""
 
 from __future__ import annotations
 
@@ -175,11 +176,12 @@ class LobbyScreen(Screen[None]):
     def __init__(self) -> None:
         super().__init__()
         self._text = "Connecting…"
+        self._held = ""  # :meth:`tell_held`'s words, kept under every :meth:`show`
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="center-box"), Vertical(classes="panel"):
             yield Static("Waiting for players", classes="panel-title")
-            yield Static(self._text, id="lobby-text", classes="panel-text")
+            yield Static(self._shown(), id="lobby-text", classes="panel-text")
         yield Footer()
 
     def show(
@@ -195,7 +197,21 @@ class LobbyScreen(Screen[None]):
         self._text = lobby_markup(table, info, reach, mine, address, watching)
         if link:  # not connected (yet): say so above everything else
             self._text = f"[$warning]{escape(link)}[/]\n\n{self._text}"
+        self._update()
+
+    def tell_held(self, words: str) -> None:
+        """Say ``words`` (:func:`client.app.held_tables_words`) under the table's own
+        text for as long as the lobby shows: part of the lobby, not a toast, so it goes
+        with the lobby and covers none of it."""
+        self._held = words
+        self._update()
+
+    def _shown(self) -> str:
+        """The lobby's text with the held tables' words under it."""
+        return f"{self._text}\n\n{escape(self._held)}" if self._held else self._text
+
+    def _update(self) -> None:
         # not there before compose or while the app closes (a reconnect attempt's news
-        # may come then): compose shows self._text
+        # may come then): compose shows it
         for text in self.query("#lobby-text").results(Static):
-            text.update(self._text)
+            text.update(self._shown())

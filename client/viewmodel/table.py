@@ -142,6 +142,9 @@ class PlayerPanel:
     hunts: str = ""  # sworn enemy games: the name of the player this one must defeat
     away: bool = False  # a person whose connection is gone (the table may wait for them)
     bot_plays: bool = False  # a person's seat a bot plays until they return (policy bot)
+    #: it conceded (by choice, or away past the grace under policy "concede") and is out
+    #: at its next priority: the server plays its decisions out until then
+    conceding: bool = False
     shield: int = 0  # damage to the hero still to be prevented this turn
     conceded: bool = False  # out of the game by conceding, not by damage
 
@@ -149,6 +152,17 @@ class PlayerPanel:
     def out_word(self) -> str:
         """How a player out of the game is marked: by conceding or by defeat."""
         return "conceded" if self.conceded else "defeated"
+
+    @property
+    def seat_mark(self) -> str:
+        """What is said of the seat's player while they are in the game: "conceding"
+        (out at their next priority), "bot plays" (until they return), "away", or ""."""
+        if self.conceding:  # before "away": they are out soon, whether back or not
+            return "conceding"
+        if self.bot_plays:
+            return "bot plays"
+        return "away" if self.away else ""
+
     #: Its hand, card by card, when a spectator's view shows every hand (a table whose
     #: spectators see all hands); None when the hand is hidden or is the viewer's own.
     open_hand: tuple[HandCard, ...] | None = None
@@ -636,13 +650,16 @@ def build_table(
 def _mark_absent(
     players: tuple[PlayerPanel, ...], table_info: Mapping[str, Any]
 ) -> tuple[PlayerPanel, ...]:
-    """``players`` with the people who are away, and the seats a bot took over, marked."""
+    """``players`` with the people who are away, the seats a bot took over and the
+    seats that conceded but are not out yet, marked."""
     away, bots = away_seats(table_info), bot_seats(table_info)
-    if not away and not bots:
+    conceding = conceding_seats(table_info)
+    marked = away | bots | conceding
+    if not marked:
         return players
-    return tuple(  # a player out of the game is neither away nor played by a bot
-        replace(p, away=p.seat in away, bot_plays=p.seat in bots)
-        if p.alive and (p.seat in away or p.seat in bots) else p
+    return tuple(  # a player out of the game is neither away, played by a bot nor conceding
+        replace(p, away=p.seat in away, bot_plays=p.seat in bots, conceding=p.seat in conceding)
+        if p.alive and p.seat in marked else p
         for p in players
     )  # fmt: skip
 
@@ -673,3 +690,11 @@ def bot_seats(table_info: Mapping[str, Any]) -> frozenset[int]:
     return frozenset(
         int(s["seat"]) for s in _people(table_info) if s.get("bot") and not s.get("conceded")
     )
+
+
+def conceding_seats(table_info: Mapping[str, Any]) -> frozenset[int]:
+    """The seats of people who conceded the game being played (``seats[i].conceded``: by
+    their own choice, or the table's reconnect policy "concede" once their grace is over)
+    and stay in it until their next priority; :func:`_mark_absent` leaves out those already
+    out, which the view marks "conceded"."""
+    return frozenset(int(s["seat"]) for s in _people(table_info) if s.get("conceded"))

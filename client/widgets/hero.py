@@ -72,12 +72,11 @@ def hero_content(
         flags.append(f"team {panel.team + 1}")
     if panel.hunts:
         flags.append(f"hunts {escape(panel.hunts)}")
-    # "bot plays" and "away" last a while, "◆ to act" comes and goes with every decision:
-    # it goes last, so the lasting marks keep their place when a narrow line wraps
-    if panel.bot_plays:
-        flags.append("[$warning]bot plays[/]")
-    elif panel.away:
-        flags.append("[$warning]away[/]")
+    # "conceding", "bot plays" and "away" last a while, "◆ to act" comes and goes with
+    # every decision: it goes last, so the lasting marks keep their place when a narrow
+    # line wraps
+    if panel.seat_mark:
+        flags.append(f"[$warning]{panel.seat_mark}[/]")
     if panel.has_priority or panel.is_to_act:
         flags.append("[$accent]◆ to act[/]")
     hand = " ".join(f"{n}{_HAND_SHORT[k]}" for k, n in panel.hand_counts if n)

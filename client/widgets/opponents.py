@@ -12,7 +12,9 @@ wrap to a second line only if even that does not fit (four players at 80 columns
 
 Where the format has them, each player's team or sworn enemy follows their hand:
 ``team 1`` or ``hunts Bob`` in full, ``T1`` or ``→Bob`` shortened, so who is whose
-partner and who hunts whom shows at 80×24 too.
+partner and who hunts whom shows at 80×24 too. After that comes the mark their hero panel
+shows while they are still in the game: ``conceding`` (out at their next priority),
+``bot plays`` (until they return) or ``away``.
 
 When the last of them still has lines on the board (the hero panel scrolled only partly
 away, or the units under it), those lines carry no name: a ``↓`` after that player says
@@ -53,6 +55,7 @@ class Summary:
     out: str = ""  # "defeated" or "conceded" once out of the game
     team: int | None = None  # a team game: their team (0 or 1)
     hunts: str = ""  # a sworn enemy game: the name of the player they must defeat
+    mark: str = ""  # "conceding", "bot plays" or "away" (PlayerPanel.seat_mark)
 
     @classmethod
     def of(cls, panel: PlayerPanel) -> Summary:
@@ -68,6 +71,7 @@ class Summary:
             out="" if panel.alive else panel.out_word,
             team=panel.team,
             hunts=panel.hunts,
+            mark=panel.seat_mark,
         )
 
 
@@ -106,9 +110,9 @@ def _item(s: Summary, compact: bool) -> Content:
     act = f"{gap}[$accent]◆{'' if compact else ' to act'}[/]" if s.to_act else ""
     hand = f"h{s.hand}" if compact else f"hand {s.hand}"
     health = _health(s, "" if compact else " ")
-    # the lasting mark before "◆", which comes and goes with every decision
-    lasting = side(s, compact)
-    lasting = f"{gap}{lasting}" if lasting else ""
+    # the lasting marks before "◆", which comes and goes with every decision
+    marks = [side(s, compact), f"[$warning]{s.mark}[/]" if s.mark else ""]
+    lasting = "".join(f"{gap}{mark}" for mark in marks if mark)
     return parsed(f"{head}{gap}{health}{gap}[$warning]{s.gold}g[/]{gap}{hand}{lasting}{act}")
 
 
