@@ -443,6 +443,20 @@ def _read_json(path: Path) -> Any:
         raise UnreadableFile(f"{path}: nested too deeply") from None
 
 
+def read_kept(path: Path) -> tuple[Any, str | None] | None:
+    """The JSON of a file this folder keeps only to save the player some typing (a
+    form's last set-up: ``new-game.json``, ``host-game.json``) as ``(data, None)``, or
+    ``(None, why)`` when it cannot be read, is not UTF-8 text or not JSON; None when
+    there is no such file. Such a file is passed over, never moved aside: the next
+    set-up made writes it anew."""
+    try:
+        return _read_json(path), None
+    except FileNotFoundError:
+        return None
+    except UnreadableFile as exc:
+        return None, str(exc)
+
+
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     """The saved settings and, when the file (or part of it) was unusable, a sentence
     saying so."""

@@ -12,7 +12,9 @@ this machine, served to the LAN, or on another machine's server (one running
 
 Two seats cannot choose the same hero (``docs/rulings.md``, 46): the screen says so under
 the seats and Start waits until they differ. The last local game started here is kept in
-the config folder (``new-game.json``), so the screen opens on it after a restart too."""
+the config folder (``new-game.json``), so the screen opens on it after a restart too; so is
+the last table hosted from it (``host-game.json``, with who may watch, the away choice,
+where it was made and the server address typed)."""
 
 from __future__ import annotations
 
@@ -32,7 +34,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from client.cards import default_book
 from client.screens.join import address_problem
-from client.settings import config_dir
+from client.settings import config_dir, read_kept
 
 FORMATS = (
     ("duel", "Duel — two players"),
@@ -148,7 +150,16 @@ def first_plan(name: str = "Player") -> LocalPlan:
 
 
 def default_host_plan(name: str = "Player") -> LocalPlan:
-    """A duel between the host and one player who joins."""
+    """The plan the Host form opens on when this session has made no table from it yet:
+    the last one made from it (kept across restarts, :func:`load_host_memory`), else
+    :func:`first_host_plan`."""
+    kept, _ = load_host_memory(name)
+    return kept.plan if kept is not None else first_host_plan(name)
+
+
+def first_host_plan(name: str = "Player") -> LocalPlan:
+    """A duel between the host and one player who joins: the Host form's plan the first
+    time."""
     seats = (SeatPlan("human", name, None), SeatPlan("human", "Player 2", None))
     return LocalPlan("duel", seats, {"spectators": "public"})
 
@@ -195,14 +206,19 @@ def plan_to_json(plan: LocalPlan, name: str) -> dict[str, Any]:
 def save_plan(plan: LocalPlan, name: str, path: Path | None = None) -> str | None:
     """Keep ``plan`` for the next start of the screen; returns a sentence when that
     failed."""
-    path = path or plan_path()
+    return _write_kept(path or plan_path(), plan_to_json(plan, name), "the new game's settings")
+
+
+def _write_kept(path: Path, data: dict[str, Any], what: str) -> str | None:
+    """Write ``data`` to ``path`` whole (a file cut short by a crash is never left
+    there); returns a sentence naming ``what`` when that failed."""
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(json.dumps(plan_to_json(plan, name), indent=2) + "\n", encoding="utf-8")
+        tmp.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
         os.replace(tmp, path)
     except OSError as exc:
-        return f"Could not keep the new game's settings in {path}: {exc.strerror}"
+        return f"Could not keep {what} in {path}: {exc.strerror}"
     return None
 
 
@@ -210,11 +226,8 @@ def load_plan(name: str, path: Path | None = None) -> LocalPlan | None:
     """The plan kept by :func:`save_plan`, or None when there is none or the file is
     unusable (damaged, edited into something else): the screen then opens on its first
     plan. Nothing here raises."""
-    try:
-        data = json.loads((path or plan_path()).read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        return None
-    return plan_from_json(data, name)
+    kept = read_kept(path or plan_path())
+    return plan_from_json(kept[0], name) if kept is not None else None
 
 
 def plan_from_json(data: object, name: str) -> LocalPlan | None:
@@ -257,6 +270,82 @@ def _seat_from_json(item: object, i: int, own_name: str) -> SeatPlan | None:
     known = {h for h, _ in default_book().heroes()} if isinstance(hero, str) else set()
     return SeatPlan(kind, kind_name(name, kind, i), hero if hero in known else None,
                     level if kind == "bot" else 1)  # fmt: skip
+
+
+# --- the Host form's last table, kept across restarts ------------------------------------
+# A file of its own rather than a part of new-game.json: the two forms are kept at
+# different times and hold different things (a hosted table's seats wait for people who
+# join), and one file damaged or written by an older version never costs the other its
+# set-up.
+
+#: The file in the config folder that keeps the last table made from the Host form.
+HOST_FILE = "host-game.json"
+
+
+@dataclass(frozen=True)
+class HostMemory:
+    """The Host form's last set-up: the table and where it was made."""
+
+    plan: LocalPlan
+    #: Made on a server at :attr:`server` ("On a server at an address…"), else served
+    #: from this machine.
+    there: bool = False
+    #: The server address last typed, kept when the table was served here too, so
+    #: choosing "On a server" again offers it; "" for none.
+    server: str = ""
+
+
+def host_path() -> Path:
+    return config_dir() / HOST_FILE
+
+
+def host_to_json(memory: HostMemory, name: str) -> dict[str, Any]:
+    """What the file keeps: the plan as :func:`plan_to_json` writes it, who may watch,
+    what happens to a player who is away, where the table was made and the address.
+    The decision timer is not kept: it is the one in Settings when the table is made."""
+    options = memory.plan.options
+    return {**plan_to_json(memory.plan, name), "spectators": options.get("spectators", "public"),
+            "if_away": options.get("policy", "wait"), "where": "there" if memory.there else "here",
+            "server": memory.server}  # fmt: skip
+
+
+def save_host_memory(memory: HostMemory, name: str, path: Path | None = None) -> str | None:
+    """Keep the Host form's set-up for its next opening; returns a sentence when that
+    failed."""
+    return _write_kept(path or host_path(), host_to_json(memory, name), "the Host form's set-up")
+
+
+def load_host_memory(name: str, path: Path | None = None) -> tuple[HostMemory | None, str | None]:
+    """The set-up kept by :func:`save_host_memory` (None when there is none or the file
+    is unusable), and why the file was passed over (None when it was not). Nothing here
+    raises."""
+    path = path or host_path()
+    kept = read_kept(path)
+    if kept is None:
+        return None, None
+    data, why = kept
+    memory = host_from_json(data, name) if why is None else None
+    if memory is None:
+        return None, why or f"{path}: not a set-up of the Host form"
+    return memory, None
+
+
+def host_from_json(data: object, name: str) -> HostMemory | None:
+    """The set-up in ``data`` (as :func:`host_to_json` writes it), or None when its plan
+    is not one; who may watch, the away choice and the address each fall back to the
+    form's first choice when they are not one of its own."""
+    plan = plan_from_json(data, name)
+    if plan is None or not isinstance(data, dict):
+        return None
+    watchers, away, server = data.get("spectators"), data.get("if_away"), data.get("server")
+    if not (isinstance(watchers, str) and watchers in dict(SPECTATORS)):
+        watchers = "public"
+    if not (isinstance(away, str) and away in dict(IF_AWAY)):
+        away = "wait"
+    options = {**plan.options, "spectators": watchers, "policy": away}
+    server = server.strip()[:200] if isinstance(server, str) else ""
+    there = data.get("where") == "there" and bool(server)
+    return HostMemory(LocalPlan(plan.format, plan.seats, options), there, server)
 
 
 class SetupScreen(Screen[LocalPlan | None]):
@@ -309,6 +398,15 @@ class SetupScreen(Screen[LocalPlan | None]):
         #: Hosting: the server address typed in (``where`` "there"), or "" to serve here;
         #: set as the screen is dismissed with a plan.
         self.server = server
+        #: Hosting: where the form opens (on a server, else here) and the address in its
+        #: field: ``server`` when this session made a table there, else the kept set-up's.
+        self._there, self._address = bool(server), server
+        #: Hosting: why the kept set-up was passed over, told as the screen shows.
+        self._kept_problem: str | None = None
+        if hosting:
+            kept, self._kept_problem = load_host_memory("")
+            if kept is not None and not server:
+                self._there, self._address = kept.there, kept.server
         self.heroes = [("Random hero", "")] + [(n, i) for i, n in default_book().heroes()]
         self._counts: tuple[int, ...] = ()  # the seat counts the count choice offers
 
@@ -360,10 +458,10 @@ class SetupScreen(Screen[LocalPlan | None]):
                                  id="if-away")  # fmt: skip
                 with Horizontal(classes="row"):
                     yield Select([(t, k) for k, t in WHERE], allow_blank=False,
-                                 value="there" if self.server else "here", id="where")  # fmt: skip
-                    address = Input(self.server, placeholder="server:8765", id="server",
+                                 value="there" if self._there else "here", id="where")  # fmt: skip
+                    address = Input(self._address, placeholder="server:8765", id="server",
                                     max_length=200)  # fmt: skip
-                    address.display = bool(self.server)
+                    address.display = self._there
                     yield address
             with Horizontal(classes="buttons"):
                 yield Button("Host" if self.hosting else "Start", variant="primary", id="start")
@@ -407,6 +505,10 @@ class SetupScreen(Screen[LocalPlan | None]):
     def on_mount(self) -> None:
         self._show_problem()  # a plan kept from before may name a hero twice
         self.query_one("#format", Select).focus()
+        if self._kept_problem:
+            self.notify(f"{self._kept_problem}; the form opens on a new set-up, kept once a "
+                        "table is made from it.", title="Host a game", severity="warning",
+                        timeout=10)  # fmt: skip
 
     def on_resize(self) -> None:
         self._fit()
@@ -566,11 +668,20 @@ class SetupScreen(Screen[LocalPlan | None]):
         if server is None:
             return
         self.server = server
-        if not self.hosting:
-            # Kept for the next start of the program; a file that cannot be written
-            # only means the screen opens on its first plan then: not worth a warning.
+        # Kept for the next start of the program; a file that cannot be written only
+        # means the screen opens on its first plan then: not worth a warning.
+        if self.hosting:
+            save_host_memory(HostMemory(plan, bool(server), self._typed_address()),
+                             self._own_name())  # fmt: skip
+        else:
             save_plan(plan, self._own_name())
         self.dismiss(plan)
+
+    def _typed_address(self) -> str:
+        """The server address in the field, to offer again next time (even when the
+        table is served here), or "" when it is no address."""
+        address = self.query_one("#server", Input).value.strip()
+        return address if address and address_problem(address) is None else ""
 
     def _own_name(self) -> str:
         """The player's name from the settings (the app's), or "" where there is none."""
