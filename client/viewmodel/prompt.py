@@ -2,10 +2,11 @@
 
 The client never decides what is legal: every leaf of the prompt carries one action dict
 taken verbatim from ``view["legal"]``. This module only groups and words them, so a
-player picks "Play Skilled Strike" and then "target: Infantry (Bob)":
+player picks "Play Skilled Strike" and then "Target: Infantry (Bob)":
 
 * a **menu** prompt is a small tree of :class:`Choice` (by kind, then card or ability,
-  then targets); a leaf's ``action`` is sent as it is;
+  then targets; an armor split attacker by attacker); a leaf's ``action`` is sent as it
+  is;
 * an **attackers** prompt is a multi-select over the listed ``attack`` actions, sent as
   a batch (each ``attack`` in turn, then ``done``);
 * a **defenders** prompt pairs attackers with the defenders the ``defend`` actions
@@ -55,6 +56,9 @@ class Choice:
     refs: tuple[str, ...] = ()
     #: A group's question while its lines are listed ("Play Honed Edge: choose a target").
     ask: str = ""
+    #: What the line's effect does, in its card's words, shown under the title while the
+    #: line is highlighted (a triggered effect to order); "" leaves the prompt's own note.
+    note: str = ""
 
     @property
     def is_leaf(self) -> bool:
@@ -103,6 +107,9 @@ class Prompt:
     response: bool = False  # a response window: reacting is optional
     seat: int | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)
+    #: What the decision is about, in a card's words, shown muted under the title: the
+    #: text of the triggered effect whose targets are chosen.
+    note: str = ""
 
     @property
     def is_mine(self) -> bool:
@@ -123,9 +130,11 @@ class Prompt:
 
 
 def _targets_label(namer: Namer, targets: Sequence[str]) -> str:
+    """A line of target sets: "Target: Infantry (Bob)" (each such line starts with it, so
+    with a capital, for a maneuver's targets and a triggered effect's alike)."""
     if not targets:
-        return "no target"
-    word = "target" if len(targets) == 1 else "targets"
+        return "No target"
+    word = "Target" if len(targets) == 1 else "Targets"
     return f"{word}: {namer.refs(list(targets))}"
 
 
@@ -347,13 +356,12 @@ def _leaf_label(action: Action, view: Mapping[str, Any], namer: Namer) -> str:
         return f"Discard {namer.thing(action['card'])}"
     if kind == "trigger":
         i = int(action["index"])
-        for item in prompt.get("triggers") or []:
-            if isinstance(item, Mapping) and item.get("index") == i:
-                return f"Put on the chain next: {_option_label(item, namer)}"
+        item = _trigger_item(action, view)
+        if item is not None:
+            return f"Put on the chain next: {_option_label(item, namer)}"
         return f"Put triggered effect {i + 1} on the chain next"
     if kind == "targets":
-        text = _targets_label(namer, list(action.get("targets") or []))
-        return text[:1].upper() + text[1:]
+        return _targets_label(namer, list(action.get("targets") or []))
     if kind == "armor":
         parts = [f"{amount} from {namer.ref(ref)}" for ref, amount in action.get("prevent") or []]
         return "Prevent " + ("; ".join(parts) if parts else "nothing")
@@ -395,9 +403,107 @@ def _menu_choices(
             out += [Choice(_leaf_label(g[0], view, namer), g[0]) for g in groups.values()]
         elif kind in ("equip", "choose", "trigger"):
             out += _naming_choices(actions, view, namer)
+        elif kind == "armor":
+            out += _armor_lines(actions, view, namer)
         else:
             out += [Choice(_leaf_label(a, view, namer), a) for a in actions]
     return out
+
+
+def _armor_lines(actions: list[Action], view: Mapping[str, Any], namer: Namer) -> list[Choice]:
+    """The first question of the armor split (:func:`_armor_split`), as the menu's lines."""
+    split = _armor_split(actions, view, namer)
+    return list(split.children) if split.children else [split]
+
+
+def _armor_split(actions: list[Action], view: Mapping[str, Any], namer: Namer) -> Choice:
+    """The split of the armor among the unblocked attackers (docs/rulings.md, 9), asked
+    attacker by attacker: how much to prevent from the first, then from the next among
+    the splits still possible, until one ``armor`` action is fixed. Every split is one
+    of the legal actions, grouped by its ``prevent`` entries; listed flat they were
+    dozens of lines, past the number keys and the screen."""
+    battle_order = [str(r) for r in (view.get("battle") or {}).get("attackers") or []]
+    named = list(dict.fromkeys(str(r) for a in actions for r, _ in a.get("prevent") or []))
+    order = [r for r in battle_order if r in named] + [r for r in named if r not in battle_order]
+    return _armor_level(actions, order, 0, view, namer, "")
+
+
+def _prevented(action: Action, ref: str) -> int:
+    """How much ``action`` prevents from the attacker ``ref`` (an attacker it leaves
+    out gets nothing)."""
+    return sum(int(n) for r, n in action.get("prevent") or [] if str(r) == ref)
+
+
+def _shares(actions: list[Action], ref: str) -> int:
+    """How many different shares of the armor the splits give the attacker ``ref``."""
+    return len({_prevented(a, ref) for a in actions})
+
+
+def _armor_level(
+    actions: list[Action],
+    order: list[str],
+    start: int,
+    view: Mapping[str, Any],
+    namer: Namer,
+    label: str,
+) -> Choice:
+    """The question for the first attacker from ``start`` on whose share the splits
+    left (``actions``) do not agree on (a share they all agree on is not asked), with a
+    line per share; a share that fixes the split is a leaf. ``label``: the line that
+    leads here."""
+    asked = (i for i in range(start, len(order)) if _shares(actions, order[i]) > 1)
+    at = next(asked, None)
+    if at is None or len(actions) == 1:
+        return Choice(label or _leaf_label(actions[0], view, namer), actions[0])
+    ref = order[at]
+    left = sum(_prevented(actions[0], r) for r in order[at:])  # each split uses it all
+    lines = []
+    for amount, group in sorted(_by_key(actions, lambda a: _prevented(a, ref)).items()):
+        if len(group) == 1:
+            rest = [(r, _prevented(group[0], r)) for r in order[at + 1 :]]
+            lines.append(Choice(_armor_leaf(amount, rest, namer), group[0], refs=(ref,)))
+        else:
+            deeper = _armor_level(group, order, at + 1, view, namer, f"Prevent {amount} …")
+            lines.append(replace(deeper, refs=(ref,)))  # ``i``: the attacker asked about
+    return Choice(label, None, tuple(lines), ask=_armor_ask(ref, left, view, namer))
+
+
+def _armor_leaf(amount: int, rest: list[tuple[str, int]], namer: Namer) -> str:
+    """"Prevent 1 — and 3 from Infantry (Alice)": the share chosen, and what the split it
+    fixes prevents from the attackers not asked about."""
+    others = "; ".join(f"{n} from {namer.ref(r)}" for r, n in rest if n)
+    return f"Prevent {amount}" + (f" — and {others}" if others else "")
+
+
+def _armor_ask(ref: str, left: int, view: Mapping[str, Any], namer: Namer) -> str:
+    """"Prevent how much from Infantry (Alice)? (attack 3; 4 armor left)": the attacker's
+    attack is said because at 80×24 the board may have scrolled it out of sight. The
+    attacker is named without its owner when the line would not fit."""
+    attack = _attack_value(ref, view)
+    figures = f"attack {attack}; " if attack is not None else ""
+    forms = (
+        (namer.ref(ref), f"{figures}{left} armor left"),
+        (namer.ref(ref), f"{figures}{left} left"),
+        (namer.thing(ref), f"{figures}{left} armor left"),
+    )
+    asks = [f"Prevent how much from {name}? ({said})" for name, said in forms]
+    return next((ask for ask in asks if len(ask) <= LINE_WIDTH), asks[-1])
+
+
+def _attack_value(ref: str, view: Mapping[str, Any]) -> int | None:
+    """An attacker's attack as the board shows it (a unit's, or a hero's weapon's);
+    None when the view does not show it."""
+    kind, _, rest = ref.partition(":")
+    if kind not in ("u", "w") or not rest.isdigit():
+        return None
+    for player in view.get("players") or []:
+        if kind == "w" and player.get("seat") == int(rest):
+            attack = (player.get("weapon") or {}).get("attack")
+            return int(attack) if attack is not None else None
+        for unit in (player.get("units") or []) if kind == "u" else []:
+            if unit.get("handle") == int(rest) and unit.get("attack") is not None:
+                return int(unit["attack"])
+    return None
 
 
 def _naming_choices(
@@ -410,8 +516,20 @@ def _naming_choices(
     for action in actions:
         label = _leaf_label(action, view, namer)
         nth = seen[label] = seen.get(label, 0) + 1
-        out.append(Choice(label, action, refs=_named_refs(action, view, namer, nth)))
+        refs = _named_refs(action, view, namer, nth)
+        item = _trigger_item(action, view) if action.get("kind") == "trigger" else None
+        note = namer.book.info(str(item["card"])).text if item and item.get("card") else ""
+        out.append(Choice(label, action, refs=refs, note=note))
     return out
+
+
+def _trigger_item(action: Action, view: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The triggered effect a ``trigger`` action puts on the chain, as the prompt lists
+    it (its card, and the card in play it comes from)."""
+    for item in (view.get("prompt") or {}).get("triggers") or []:
+        if isinstance(item, Mapping) and item.get("index") == action.get("index"):
+            return item
+    return None
 
 
 def _named_refs(
@@ -423,10 +541,8 @@ def _named_refs(
     if kind == "equip":  # the weapon, then the armor: ``i`` shows both
         return tuple(CARD_REF + str(action[face]) for face in ("weapon", "armor"))
     if kind == "trigger":
-        for item in prompt.get("triggers") or []:
-            if isinstance(item, Mapping) and item.get("index") == action.get("index"):
-                return _option_refs(item, view, namer, nth)
-        return ()
+        item = _trigger_item(action, view)
+        return _option_refs(item, view, namer, nth) if item is not None else ()
     options = prompt.get("options") or []
     i = int(action.get("option", -1))
     return _option_refs(options[i], view, namer, nth) if 0 <= i < len(options) else ()
@@ -505,6 +621,9 @@ def _choose_title(prompt: Mapping[str, Any], namer: Namer) -> str:
     return f"{head} — {why}" if why else head
 
 
+#: The cells of one line of the prompt at 80 columns (inside its padding).
+LINE_WIDTH = 78
+
 #: The widest response title that still fits one line of the prompt at 80 columns (78
 #: cells inside its padding) with " (sent…)" after it while a pass is on its way.
 TITLE_WIDTH = 70
@@ -571,7 +690,8 @@ def _title(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> tuple[
             return f"Use {effect or 'your triggered effect'}, or decline", False
         return f"Choose targets for {effect or 'your triggered effect'}", False
     if "armor" in kinds:
-        return "Split your armor among the attackers", False
+        split = _armor_split([a for a in legal if a.get("kind") == "armor"], view, namer)
+        return split.ask or "Split your armor among the attackers", False
     if chain:
         return _respond_title(chain[-1], namer), True
     if battle:
@@ -744,7 +864,17 @@ def build_prompt(
         pass_action=pass_action,
         response=response,
         seat=view.get("seat"),
+        note=_effect_note(view, kinds, book),
     )
+
+
+def _effect_note(view: Mapping[str, Any], kinds: set[Any], book: CardBook) -> str:
+    """The text of the triggered effect whose targets are chosen (or which may be
+    declined): the title names only its card, and the lines only its targets."""
+    source = (view.get("prompt") or {}).get("source")
+    if source and kinds & {"targets", "decline"}:
+        return book.info(str(source)).text
+    return ""
 
 
 def safe_prompt(

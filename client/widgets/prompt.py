@@ -3,7 +3,8 @@
 It draws a :class:`~client.viewmodel.prompt.Prompt` and posts :class:`PromptBar.Chosen`
 with the action(s) to submit, each taken verbatim from the view's ``legal`` list. Menus
 are navigated with the arrows and enter (escape goes back, 1–9 pick a line, ``p``
-passes; the Pass line and "‹ back" have no number, so a number never passes).
+passes; the Pass line and "‹ back" have no number, so a number never passes). A line
+too long for the bar wraps under its text, not under its number.
 Declaring attackers is a multi-select (enter toggles, ``a`` all, ``d`` declares);
 assigning defenders pairs an attacker with a defender (enter on an attacker, then on a
 defender; ``d`` confirms).
@@ -12,7 +13,9 @@ defender; ``d`` confirms).
 from __future__ import annotations
 
 import re
+import textwrap
 import time
+from functools import lru_cache
 from typing import Any, ClassVar
 
 from rich.style import Style as RichStyle
@@ -21,16 +24,20 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
+from textual.css.scalar import Scalar, Unit
+from textual.css.styles import RulesMap
 from textual.markup import escape
 from textual.message import Message
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
 from textual.style import Style
+from textual.visual import RenderOptions, Visual
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from client.viewmodel.details import together
 from client.viewmodel.prompt import (
+    LINE_WIDTH,
     AttackerSlot,
     Choice,
     DefenderOption,
@@ -42,6 +49,68 @@ from client.widgets import parsed, steady_virtual_size
 from client.widgets.lines import StackKey, quick_vertical_scrollbar, text_strip
 
 Action = dict[str, Any]
+
+
+#: The lines of title the bar's height leaves room for, above a full list of choices
+#: (``client/app.tcss``: the bar's max-height is its border, two lines of title, the
+#: list's max-height and the hint).
+TITLE_LINES = 2
+
+#: What goes before a line's text: its number ("3. ") or the room of one ("   ").
+_LEAD = re.compile(r"^\s*(\d+\.\s+)?")
+
+
+class Hanging(Visual):
+    """A prompt line whose wrapped lines start under its text, not at the edge under its
+    number: "1. Prevent 2 from Lance of Dominion (Alice's weapon); 2 from …" goes on
+    under "Prevent", so the numbers stay a column of their own."""
+
+    def __init__(self, content: Content) -> None:
+        self.content = content
+        lead = _LEAD.match(content.plain)
+        self.indent = lead.end() if lead else 0
+        self._wrapped: tuple[int, list[Content]] | None = None
+
+    def lines(self, width: int) -> list[Content]:
+        """The line as drawn ``width`` cells wide: one line, or the first and the rest
+        wrapped behind the indent."""
+        content = self.content
+        if content.cell_length <= width or width <= 1:
+            return [content]
+        if self._wrapped is not None and self._wrapped[0] == width:
+            return self._wrapped[1]
+        first = content.wrap(width)[0]
+        plain = content.plain
+        start = len(first.plain)
+        while start < len(plain) and plain[start] == " ":
+            start += 1  # the spaces at the break are dropped, as wrapping does
+        indent = min(self.indent, width // 2)  # a narrow list still shows some text
+        pad = Content(" " * indent)
+        rest = [pad + line for line in content[start:].wrap(width - indent)]
+        lines = [first.rstrip(), *rest]
+        self._wrapped = (width, lines)
+        return lines
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        lines = self.lines(width)
+        return Content("\n").join(lines).render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return self.content.get_optimal_width(rules, container_width)
+
+    def get_minimal_width(self, rules: RulesMap) -> int:
+        return self.content.get_minimal_width(rules)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return len(self.lines(width))
+
+
+@lru_cache(maxsize=1024)
+def hanging(label: str) -> Hanging:
+    """The drawn line of a label (markup), made once per label."""
+    return Hanging(parsed(label))
 
 
 class ChoiceList(OptionList):
@@ -74,6 +143,8 @@ class ChoiceList(OptionList):
             return strips
         visual = self._get_visual(option)
         text_width = width - padding.width
+        if isinstance(visual, Hanging) and visual.content.cell_length <= text_width:
+            visual = visual.content  # one line: drawn in one step below
         if (
             not isinstance(visual, Content)
             or option._divider
@@ -173,6 +244,8 @@ class PromptBar(Vertical):
 
     def on_resize(self) -> None:
         self.call_after_refresh(self._update_hint)  # the list's window may show more now
+        if self._drawn:
+            self.call_after_refresh(self._show_title)  # a note is cut to the new width
 
     # showing ---------------------------------------------------------------------------
     def show(self, prompt: Prompt, busy: bool = False, deadline: float | None = None) -> None:
@@ -196,10 +269,6 @@ class PromptBar(Vertical):
         self.set_class(prompt.is_mine, "-mine")
         self.set_class(prompt.response, "-response")
         self._drawn = True
-        title = escape(self._question())
-        if self.busy:
-            title += " [$text-muted](sent…)[/]"
-        self._set_text("#prompt-title", title)
         options = self.query_one("#choices", OptionList)
         highlighted = options.highlighted
         self._entries, items = self._items()
@@ -208,7 +277,7 @@ class PromptBar(Vertical):
         if labels != self._labels:  # each new list costs a layout pass
             self._labels = labels
             # Parsed once per distinct label: a prompt shown again costs no parsing.
-            options.set_options(Option(parsed(label)) for label in labels)
+            options.set_options(Option(hanging(label)) for label in labels)
         # Kept displayed (empty) while waiting, so focus stays put: moving focus rebuilds
         # the Footer, which is the slowest thing on this screen.
         options.set_class(not items, "-empty")
@@ -216,6 +285,7 @@ class PromptBar(Vertical):
             options.highlighted = min(highlighted or 0, len(items) - 1)
             if self.is_attached and self.screen.focused is None:
                 options.focus()
+        self._show_title()
         self._update_hint()
         if len(items) > 1:  # what the list's window leaves out is known after its layout
             self.call_after_refresh(self._update_hint)
@@ -224,6 +294,49 @@ class PromptBar(Vertical):
         if shown != self._bindings_shown:
             self._bindings_shown = shown
             self.refresh_bindings()
+
+    def _show_title(self) -> None:
+        """The title, and under it, muted, what the effect being decided does (the
+        highlighted line's note, else the prompt's), in at most two lines."""
+        title = escape(self._question())
+        if self.busy:
+            title += " [$text-muted](sent…)[/]"
+        note = self._note()
+        over = 0
+        if note:
+            width = self.query_one("#prompt-title").content_size.width or LINE_WIDTH
+            cut = textwrap.wrap(note, width, max_lines=2, placeholder=" …")
+            over = len(parsed(title).wrap(width)) + len(cut) - TITLE_LINES
+            title += "\n[not bold $text-muted]" + escape("\n".join(cut)) + "[/]"
+        self._set_text("#prompt-title", title)
+        self._fit_choices(over)
+
+    def _fit_choices(self, over: int) -> None:
+        """The list of choices ``over`` lines shorter than the styles say: the bar's
+        height leaves room for a title of :data:`TITLE_LINES`, and a longer title (a
+        note under it) would push the last line of a full list, or the line saying how
+        many more there are, out of the bar unseen."""
+        choices = self.query_one(ChoiceList)
+        tallest = choices.styles.base.max_height
+        wanted = None
+        if over > 0 and tallest is not None and tallest.unit == Unit.CELLS:
+            wanted = Scalar.from_number(max(1, int(tallest.value) - over))
+        if choices.styles.inline.max_height != wanted:
+            choices.styles.max_height = wanted
+
+    def _note(self) -> str:
+        """What the highlighted line's effect does, else what the prompt's does."""
+        index = self.query_one("#choices", OptionList).highlighted
+        if index is not None and 0 <= index < len(self._entries):
+            kind, payload = self._entries[index]
+            if kind == "choice" and payload.note:
+                return str(payload.note)
+        return self.prompt.note
+
+    @on(OptionList.OptionHighlighted, "#choices")
+    def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if self._drawn:
+            self._show_title()  # a line of its own effect says what that effect does
 
     def _question(self) -> str:
         """The title: the open group's question, or the attacker whose defenders are

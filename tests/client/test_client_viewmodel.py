@@ -97,10 +97,10 @@ def test_menu_groups_cards_then_targets_and_every_leaf_is_legal() -> None:
     assert "Initiate a battle against Bob" in labels
     strike = p.choices[1]
     assert [c.label for c in strike.children] == [
-        "target: Militia Recruit 1 (Alice)",
-        "target: Militia Recruit 2 (Alice)",
-        "target: Infantry (Bob)",
-        "target: Halberdier (Bob)",
+        "Target: Militia Recruit 1 (Alice)",
+        "Target: Militia Recruit 2 (Alice)",
+        "Target: Infantry (Bob)",
+        "Target: Halberdier (Bob)",
     ]
     legal = legal_of(view)
     assert all(leaf.action in legal for leaf in p.leaves())
@@ -154,10 +154,10 @@ def test_leaf_labels_of_every_other_kind() -> None:
     def labels(view):
         return [c.label for c in build_prompt(view, BOOK).choices]
 
-    assert labels(v.armor()) == [
-        "Prevent 2 from Militia Recruit 1 (Alice)",
-        "Prevent 1 from Militia Recruit 1 (Alice); 1 from Militia Recruit 2 (Alice)",
-        "Prevent 2 from Militia Recruit 2 (Alice)",
+    assert labels(v.armor()) == [  # asked attacker by attacker: Militia Recruit 1 first
+        "Prevent 0 — and 2 from Militia Recruit 2 (Alice)",
+        "Prevent 1 — and 1 from Militia Recruit 2 (Alice)",
+        "Prevent 2",
     ]
     assert labels(v.triggers()) == [
         "Put on the chain next: Lance of Dominion",
