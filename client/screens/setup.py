@@ -226,8 +226,21 @@ def load_plan(name: str, path: Path | None = None) -> LocalPlan | None:
     """The plan kept by :func:`save_plan`, or None when there is none or the file is
     unusable (damaged, edited into something else): the screen then opens on its first
     plan. Nothing here raises."""
-    kept = read_kept(path or plan_path())
-    return plan_from_json(kept[0], name) if kept is not None else None
+    return load_plan_report(name, path)[0]
+
+
+def load_plan_report(name: str, path: Path | None = None) -> tuple[LocalPlan | None, str | None]:
+    """:func:`load_plan`, and why the file was passed over (None when it was not, or
+    there is none)."""
+    path = path or plan_path()
+    kept = read_kept(path)
+    if kept is None:
+        return None, None
+    data, why = kept
+    plan = plan_from_json(data, name) if why is None else None
+    if plan is None:
+        return None, why or f"{path}: not a set-up of the New local game screen"
+    return plan, None
 
 
 def plan_from_json(data: object, name: str) -> LocalPlan | None:
@@ -401,12 +414,15 @@ class SetupScreen(Screen[LocalPlan | None]):
         #: Hosting: where the form opens (on a server, else here) and the address in its
         #: field: ``server`` when this session made a table there, else the kept set-up's.
         self._there, self._address = bool(server), server
-        #: Hosting: why the kept set-up was passed over, told as the screen shows.
+        #: Why the kept set-up (host-game.json, new-game.json) was passed over, told as
+        #: the screen shows.
         self._kept_problem: str | None = None
         if hosting:
             kept, self._kept_problem = load_host_memory("")
             if kept is not None and not server:
                 self._there, self._address = kept.there, kept.server
+        else:
+            self._kept_problem = load_plan_report("")[1]
         self.heroes = [("Random hero", "")] + [(n, i) for i, n in default_book().heroes()]
         self._counts: tuple[int, ...] = ()  # the seat counts the count choice offers
 
@@ -506,8 +522,10 @@ class SetupScreen(Screen[LocalPlan | None]):
         self._show_problem()  # a plan kept from before may name a hero twice
         self.query_one("#format", Select).focus()
         if self._kept_problem:
-            self.notify(f"{self._kept_problem}; the form opens on a new set-up, kept once a "
-                        "table is made from it.", title="Host a game", severity="warning",
+            made = "a table is made" if self.hosting else "a game is started"
+            title = "Host a game" if self.hosting else "New local game"
+            self.notify(f"{self._kept_problem}; the form opens on a new set-up, kept once "
+                        f"{made} from it.", title=title, severity="warning",
                         timeout=10)  # fmt: skip
 
     def on_resize(self) -> None:

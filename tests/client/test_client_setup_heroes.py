@@ -16,6 +16,7 @@ from client.screens.setup import (
     default_plan,
     first_plan,
     load_plan,
+    load_plan_report,
     plan_path,
     save_plan,
 )
@@ -137,8 +138,30 @@ async def test_a_damaged_file_is_passed_over(text: bytes) -> None:
     plan_path().parent.mkdir(parents=True, exist_ok=True)
     plan_path().write_bytes(text)
     assert default_plan("Alice") == first_plan("Alice")
+    plan, why = load_plan_report("Alice")
+    assert plan is None and why is not None and "new-game.json" in why
     opened = await _start_from_the_menu({})
     assert opened == first_plan("Alice")
+
+
+async def test_a_damaged_file_is_said_as_the_screen_opens() -> None:
+    plan_path().parent.mkdir(parents=True, exist_ok=True)
+    plan_path().write_bytes(b'{"format": "duel", "seats": [')
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_new_game()
+        await pilot.pause()
+        said = [n for n in app._notifications if n.title == "New local game"]
+        assert len(said) == 1 and said[0].severity == "warning"
+        assert "new-game.json" in said[0].message and "once a game is started" in said[0].message
+
+
+async def test_no_file_is_no_news() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_new_game()
+        await pilot.pause()
+        assert not [n for n in app._notifications if n.title == "New local game"]
 
 
 def test_odd_values_in_a_kept_seat_fall_back_one_by_one() -> None:
