@@ -2,9 +2,10 @@
 
 A list on the left (the shared basic, elite and action decks, the heroes' special cards,
 their weapon and armor faces, and the heroes), the chosen entry in full on the right:
-type, deck, cost, stats, copies, the whole text, both halves of a split card, and a
-hero's health, equipment, special cards, rules and every ability with its level, unlock
-cost, delay and whether it is a reaction. Filters: text (name, text, id; for a hero also
+type, deck, cost, stats, copies, the whole text, both halves of a split card, the cards
+it puts into play or attaches (with their stats and text), and a hero's health,
+equipment, special cards, rules and every ability with its level, unlock cost, delay,
+whether it is a reaction and the cards it makes or attaches. Filters: text (name, text, id; for a hero also
 its abilities), deck, hero, gold cost. Costs are the gold paid to play a card (each half
 of a split card); special and equipment cards have none, so a cost filter hides them.
 """
@@ -25,6 +26,7 @@ from textual.widgets.option_list import Option
 
 from client.cardindex import GROUPS, Entry, Filters, catalog_entries
 from client.cards import DECKS, CardBook, prettify
+from client.viewmodel.details import made_lines
 
 _TYPE_NAMES = {
     "basic": "Basic unit",
@@ -109,6 +111,7 @@ def card_details(catalog: Any, book: CardBook, card_id: str) -> str:
             lines += ["", f"[b]{escape(half.name)}[/] · {half.cost} gold", escape(half.text)]
     elif card.text:
         lines += ["", escape(card.text)]
+    lines += _made(made_lines(book.info(card_id), book))
     if card.flavor:
         lines += ["", f"[i $text-muted]{escape(card.flavor)}[/]"]
     return "\n".join(lines)
@@ -131,8 +134,15 @@ def _names(catalog: Any, ids: Iterable[str]) -> str:
     )
 
 
-def hero_details(catalog: Any, hero_id: str) -> str:
-    """A hero: health, equipment, special cards, rules and every ability, as markup."""
+def _made(lines: Iterable[str]) -> list[str]:
+    """The cards a card or ability puts into play or attaches ("Makes: Skeleton (Attack
+    1 · Health 1)"), under its text: its text names them only."""
+    return [f"[$text-muted]{escape(line)}[/]" for line in lines]
+
+
+def hero_details(catalog: Any, hero_id: str, book: CardBook | None = None) -> str:
+    """A hero: health, equipment, special cards, rules and every ability (with the cards
+    it makes or attaches, when ``book`` is given), as markup."""
     hero = catalog.heroes[hero_id]
     lines = [
         f"[b $accent]{escape(hero.name)}[/], {escape(hero.title)}",
@@ -156,6 +166,8 @@ def hero_details(catalog: Any, hero_id: str) -> str:
             f"[b]{escape(ability.name)}[/]  [$text-muted]{ability_line(ability)}[/]",
             escape(ability.text),
         ]
+        if book is not None:
+            lines += _made(made_lines(book.ability(hero_id, ability.id), book))
     return "\n".join(lines)
 
 
@@ -314,7 +326,7 @@ class CardBrowserScreen(Screen[None]):
         elif entry is None:
             detail.update("[$text-muted]Nothing matches these filters.[/]")
         elif entry.group == "hero":
-            detail.update(hero_details(self.catalog, entry.id))
+            detail.update(hero_details(self.catalog, entry.id, self.book))
         else:
             detail.update(card_details(self.catalog, self.book, entry.id))
         self.query_one("#cb-detail-box", VerticalScroll).scroll_home(animate=False)

@@ -99,6 +99,22 @@ async def test_a_hero_shows_every_ability_with_level_cost_delay_and_reaction(cat
     assert "Imp ×4" in text
 
 
+async def test_cards_and_abilities_show_the_cards_they_make_or_attach(catalog) -> None:
+    book = CardBook(catalog)
+    scythe = card_details(catalog, book, "bone_scythe")
+    assert "Makes: Skeleton (Attack 3 · Health 2)" in scythe
+    assert "Makes:" not in card_details(catalog, book, "field_medic")
+    oswin = hero_details(catalog, "oswin_the_third", book)
+    valor = "Attaches: Decree of Valor — Decree. Attach to a unit. The attached unit gets +2"
+    assert valor in oswin
+    # under its own ability: after Proclaim Valor's text, before the next ability's name
+    proclaim = next(a for a in catalog.heroes["oswin_the_third"].abilities
+                    if "decree_of_valor" in repr(a.program))  # fmt: skip
+    after = oswin.split(proclaim.text, 1)[1]
+    assert after.lstrip("\n").startswith("[$text-muted]Attaches: Decree of Valor")
+    assert "Attaches:" not in hero_details(catalog, "oswin_the_third")  # no book: text only
+
+
 # the screen -------------------------------------------------------------------------
 @pytest.mark.parametrize("size", SIZES)
 async def test_browse_from_the_menu_and_search(size) -> None:
