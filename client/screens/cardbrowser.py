@@ -5,9 +5,10 @@ their weapon and armor faces, and the heroes), the chosen entry in full on the r
 type, deck, cost, stats, copies, the whole text, both halves of a split card, the cards
 it puts into play or attaches (with their stats and text), and a hero's health,
 equipment, special cards, rules and every ability with its level, unlock cost, delay,
-whether it is a reaction and the cards it makes or attaches. Filters: text (name, text, id; for a hero also
-its abilities), deck, hero, gold cost. Costs are the gold paid to play a card (each half
-of a split card); special and equipment cards have none, so a cost filter hides them.
+whether it is a reaction and the cards it makes or attaches. Filters: text (name, text,
+id; for a hero also its abilities), deck, hero, gold cost. Costs are the gold paid to
+play a card (each half of a split card); special and equipment cards have none, so a
+cost filter hides them.
 """
 
 from __future__ import annotations

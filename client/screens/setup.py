@@ -20,10 +20,10 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -232,15 +232,28 @@ def load_plan(name: str, path: Path | None = None) -> LocalPlan | None:
 def load_plan_report(name: str, path: Path | None = None) -> tuple[LocalPlan | None, str | None]:
     """:func:`load_plan`, and why the file was passed over (None when it was not, or
     there is none)."""
-    path = path or plan_path()
+    return _load_kept(path or plan_path(), lambda data: plan_from_json(data, name),
+                      "a set-up of the New local game screen")  # fmt: skip
+
+
+#: What a kept set-up file holds (a :class:`LocalPlan`, a :class:`HostMemory`).
+_Kept = TypeVar("_Kept")
+
+
+def _load_kept(
+    path: Path, parse: Callable[[object], _Kept | None], what: str
+) -> tuple[_Kept | None, str | None]:
+    """What ``parse`` makes of the file at ``path`` (None when there is none or it is
+    unusable), and why the file was passed over, as a sentence ending "not ``what``"
+    when it reads but ``parse`` finds nothing in it."""
     kept = read_kept(path)
     if kept is None:
         return None, None
     data, why = kept
-    plan = plan_from_json(data, name) if why is None else None
-    if plan is None:
-        return None, why or f"{path}: not a set-up of the New local game screen"
-    return plan, None
+    found = parse(data) if why is None else None
+    if found is None:
+        return None, why or f"{path}: not {what}"
+    return found, None
 
 
 def plan_from_json(data: object, name: str) -> LocalPlan | None:
@@ -332,15 +345,8 @@ def load_host_memory(name: str, path: Path | None = None) -> tuple[HostMemory | 
     """The set-up kept by :func:`save_host_memory` (None when there is none or the file
     is unusable), and why the file was passed over (None when it was not). Nothing here
     raises."""
-    path = path or host_path()
-    kept = read_kept(path)
-    if kept is None:
-        return None, None
-    data, why = kept
-    memory = host_from_json(data, name) if why is None else None
-    if memory is None:
-        return None, why or f"{path}: not a set-up of the Host form"
-    return memory, None
+    return _load_kept(path or host_path(), lambda data: host_from_json(data, name),
+                      "a set-up of the Host form")  # fmt: skip
 
 
 def host_from_json(data: object, name: str) -> HostMemory | None:
