@@ -9,7 +9,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -51,13 +51,32 @@ from client.widgets.prompt import PromptBar
 Start = LocalPlan | JoinPlan | None
 
 
-def held_tables_words(address: str, codes: list[str]) -> str:
-    """The notice of tables this player made on a server and has not finished there."""
-    tables = ", ".join(codes)
-    which = "a game not finished at table" if len(codes) == 1 else "games not finished at tables"
-    join = f"allegiance join {address} {codes[0]}"
-    return (f"You made this new table; you also have {which} {tables} on this server. "
+def held_tables_words(address: str, codes: list[str], rematches: Sequence[str] = ()) -> str:
+    """The notice of tables this player made on a server and has not finished there
+    (``codes``), and of those whose game is over where a rematch someone asked for waits
+    for this player's answer (``rematches``)."""
+    said = [
+        _at_tables(codes, "a game not finished at table", "games not finished at tables"),
+        _at_tables(rematches, "a rematch waiting at table", "rematches waiting at tables"),
+    ]
+    held = " and ".join(words for words in said if words)
+    join = f"allegiance join {address} {[*codes, *rematches][0]}"
+    return (f"You made this new table; you also have {held} on this server. "
             f"'{join}' (or Join a game) takes your seat back.")
+
+
+def _at_tables(codes: Sequence[str], one: str, many: str) -> str:
+    """Tables in the notice: "a game not finished at table AB12CD", or ``many`` for
+    several ("" for none)."""
+    if not codes:
+        return ""
+    return f"{one if len(codes) == 1 else many} {', '.join(codes)}"
+
+
+def _kept_seat(url: str, code: str) -> int | None:
+    """The seat this player keeps at table ``code`` on ``url`` (None: none kept)."""
+    held = recall_seat(url, code)
+    return held[0] if held is not None else None
 
 
 class AllegianceApp(App[int]):
@@ -397,17 +416,19 @@ class AllegianceApp(App[int]):
     ) -> None:
         """After making a table on a server: say which tables this player made there
         before and still holds a seat at, their games not over (a second ``allegiance
-        host --on`` makes a new table; the old one is taken back with ``join``). It is
+        host --on`` makes a new table; the old one is taken back with ``join``), and those
+        whose game is over where a rematch someone asked for waits for this player. It is
         said in the lobby of ``controller``'s new table, under the table's own text, and
         goes with it (a toast would stay over the next screen, the menu or the Replays
         list, and cover the lobby's join command at 80×24). A table that shows no lobby
         (its game began at once, against bots) has it said in a toast."""
         from client.net.ask import peek_table
         from client.replay import seats_elsewhere
-        from client.viewmodel.peek import between_games
+        from client.viewmodel.peek import between_games, rematch_waits_for
 
         held = [code for at, code, hosted in seats_elsewhere() if hosted and at == url]
         open_ones: list[str] = []
+        rematches: list[str] = []
         for code in held[:5]:
             if code == made:
                 continue
@@ -417,9 +438,12 @@ class AllegianceApp(App[int]):
                 continue
             if table.get("status") in ("waiting", "playing") or between_games(table):
                 open_ones.append(code)
-        if not open_ones or (controller is not None and controller is not self.game):
+            elif rematch_waits_for(table, _kept_seat(url, code)):
+                rematches.append(code)
+        left = controller is not None and controller is not self.game
+        if not (open_ones or rematches) or left:
             return  # nothing to say, or the player has left that table meanwhile
-        words = held_tables_words(address, open_ones)
+        words = held_tables_words(address, open_ones, rematches)
         lobby = controller.lobby if controller is not None else None
         if lobby is not None:
             lobby.tell_held(words)

@@ -34,6 +34,7 @@ from client.cards import default_book
 from client.net.ask import ServerSaid, peek_table
 from client.net.connection import unreachable
 from client.net.lan import Discovery, DiscoveryFactory, LanGame, Listener, lan_browser
+from client.settings import recall_seat
 from client.viewmodel.peek import best_of, hero_options, table_words, taken_heroes
 from server.tokens import CODE_LENGTH
 
@@ -323,7 +324,9 @@ class JoinScreen(Screen[JoinPlan | None]):
             return  # the fields changed meanwhile: a newer look is under way
         self._table = table
         names = dict(default_book().heroes())
-        self._say_table(said if table is None else table_words(table, names, self.spectate))
+        held = recall_seat(url, code)  # "you asked for a rematch" when the seat is ours
+        own = held[0] if held is not None else None
+        self._say_table(said if table is None else table_words(table, names, self.spectate, own))
         self._show_heroes()
 
     def _say_table(self, text: str) -> None:

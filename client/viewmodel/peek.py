@@ -3,13 +3,16 @@ summary of it (``list`` with the join code: its status, seats, names, heroes, ma
 
 Pure functions of that summary: which seat a joiner would get (the first free human
 seat, as the server gives it), which heroes other seats already have (so the hero list
-can mark them), and one or two sentences about the table.
+can mark them), who asked for a rematch at a finished table, and one or two sentences
+about the table.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
+
+from client.viewmodel.words import listed
 
 Summary = Mapping[str, Any]
 
@@ -40,6 +43,26 @@ def between_games(summary: Summary) -> bool:
         and isinstance(match, Mapping)
         and match.get("winners") is None
     )
+
+
+def rematch_askers(summary: Summary) -> list[int]:
+    """The seats that asked for a rematch at a table whose game (or match) is over and
+    whose rematch has not begun: ``match.ready`` where ``match.next`` is "rematch" (the
+    server's public match info). [] when nobody asked, or a match's next game comes."""
+    match = summary.get("match")
+    if summary.get("status") != "over" or not isinstance(match, Mapping):
+        return []
+    ready = match.get("ready")
+    if match.get("next") != "rematch" or not isinstance(ready, list):
+        return []
+    return [seat for seat in ready if isinstance(seat, int)]
+
+
+def rematch_waits_for(summary: Summary, seat: int | None) -> bool:
+    """Whether a rematch someone asked for waits for ``seat``'s answer (``None``: the
+    seat is not known, so anyone's ask counts)."""
+    askers = rematch_askers(summary)
+    return bool(askers) and seat not in askers
 
 
 def taken_heroes(summary: Summary) -> dict[str, str]:
@@ -104,12 +127,17 @@ def _seat_words(
     return f"{name} ({', '.join(said)})" if said else name
 
 
-def table_words(summary: Summary, heroes: Mapping[str, str], watching: bool) -> str:
+def table_words(
+    summary: Summary, heroes: Mapping[str, str], watching: bool, own: int | None = None
+) -> str:
     """The note about the table: its state, its seats, and what joining (``watching``:
-    watching) it gives. ``heroes``: hero id → name, as the card book has them."""
+    watching) it gives. ``heroes``: hero id → name, as the card book has them; ``own``:
+    the seat this player keeps there, if known (the summary cannot tell whose it is)."""
     code = summary.get("table", "")
     status = summary.get("status")
     if status == "over" and not between_games(summary):
+        if rematch_askers(summary):
+            return f"Table {code}: its game is over; {_rematch_words(summary, watching, own)}."
         return f"Table {code}: its game is over (Replays in the menu show finished games)."
     dealt = dealt_heroes(summary)
     seats = ", ".join(_seat_words(s, heroes, dealt) for s in _seats(summary))
@@ -120,6 +148,33 @@ def table_words(summary: Summary, heroes: Mapping[str, str], watching: bool) -> 
     if watching:
         return f"{head} {_watch_words(summary)}"
     return f"{head} {_join_words(summary, heroes)}"
+
+
+def _seat_name(summary: Summary, number: int, own: int | None) -> str:
+    """Seat ``number`` in a sentence: "you" for ``own``, else its player's name."""
+    if number == own:
+        return "you"
+    seat = next((s for s in _seats(summary) if s.get("seat") == number), None)
+    return str(seat.get("name") or f"seat {number + 1}") if seat else f"seat {number + 1}"
+
+
+def _rematch_words(summary: Summary, watching: bool, own: int | None) -> str:
+    """Who asked for the rematch and who it waits for: "Cid asked for a rematch: join to
+    answer" (a player who asked and went away: "you asked …: join to wait for Ann to
+    answer"). Joining takes a kept seat back, where the game-over screen asks them."""
+    askers = rematch_askers(summary)
+    # "you" first: "you and Cid asked", not "Cid and you asked"
+    ordered = sorted(askers, key=lambda seat: seat != own)
+    asked = f"{listed([_seat_name(summary, s, own) for s in ordered])} asked for a rematch"
+    humans = [s.get("seat") for s in _seats(summary) if s.get("kind") == "human"]
+    waiting = [
+        _seat_name(summary, n, own) for n in humans if isinstance(n, int) and n not in askers
+    ]
+    if watching:
+        return f"{asked} (waiting for {listed(waiting)})" if waiting else asked
+    if own in askers and waiting:
+        return f"{asked}: join to wait for {listed(waiting)} to answer"
+    return f"{asked}: join to answer"
 
 
 def _watch_words(summary: Summary) -> str:
