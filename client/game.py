@@ -673,15 +673,20 @@ class GameController:
     @staticmethod
     def _conceded_prompt(stream: SeatStream, view: dict[str, Any]) -> Prompt | None:
         """The seat conceded and is not out yet: the server answers its decisions until
-        its next priority, where it leaves the game (ruling 41); nothing to choose."""
+        its next priority, where it leaves the game (ruling 41); nothing to choose. A
+        concession the away policy made while its player was gone is said as such: they
+        did not concede themselves."""
         seat = stream.seat
         if seat is None or view.get("result") or is_out(view) or not seat_conceded(stream, seat):
             return None
-        return Prompt(
-            mode="wait",
-            title="You conceded: you leave the game at your next priority.",
-            seat=seat,
-        )
+        if _seat_entry(stream, seat).get("conceded_away"):
+            title = (
+                "You were away too long: your seat conceded; it leaves the game at its "
+                "next priority."
+            )
+        else:
+            title = "You conceded: you leave the game at your next priority."
+        return Prompt(mode="wait", title=title, seat=seat)
 
     def closing_warning(self) -> str | None:
         """The question before quitting once the game is over: a host's closes the table,
@@ -828,8 +833,15 @@ class GameController:
 
 def seat_conceded(stream: SeatStream, seat: int) -> bool:
     """Whether the table says ``seat`` conceded the game being played."""
-    seats = stream.table_info.get("seats") or []
-    return any(isinstance(s, dict) and s.get("seat") == seat and s.get("conceded") for s in seats)
+    return bool(_seat_entry(stream, seat).get("conceded"))
+
+
+def _seat_entry(stream: SeatStream, seat: int) -> dict[str, Any]:
+    """The table's entry for ``seat`` (empty when it has none)."""
+    for s in stream.table_info.get("seats") or []:
+        if isinstance(s, dict) and s.get("seat") == seat:
+            return s
+    return {}
 
 
 def _played(stream: SeatStream) -> int:

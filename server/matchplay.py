@@ -139,6 +139,8 @@ class Series:
         self.best_of = int(row.options.get("best_of", 1))
         self.n = len(row.seats)
         self.kinds = [s.kind for s in row.seats]
+        #: the table's away policy: who answers for a person away past the grace
+        self.policy = str(row.options.get("policy", "wait"))
         self._base_setup = row.setup
         self._base_seed = row.seed
         self.ready: set[int] = set()
@@ -172,7 +174,9 @@ class Series:
         self.heroes: dict[int, str | None] | None = None
         self.chooser: int | None = None  # who chooses to play first or second (a match's loser)
         #: Who made that choice when it was not the chooser's own: "bot" (a bot played for
-        #: an away person) or "timeout"; ``None`` when they chose.
+        #: an away person, policy "bot"), "away" (the server answered for an away person
+        #: who conceded by the policy "concede": no bot chose) or "timeout"; ``None`` when
+        #: they chose.
         self.chosen_by: str | None = None
         if self.match is None:
             self.setup = self._base_setup
@@ -203,8 +207,15 @@ class Series:
         for the match's history."""
         if action.get("kind") == "first":
             own = source == "human" or (bot_seat and source == "bot")
-            # a move for an absent player is a bot's choice to whoever reads the history
-            self.chosen_by = None if own else ("bot" if source == AWAY else source)
+            self.chosen_by = None if own else self._chooser_stand_in(source)
+
+    def _chooser_stand_in(self, source: str) -> str:
+        """Who made the choice for the chooser, by the command's source: a move for an
+        absent player is a bot's only under the policy "bot"; under "concede" the server
+        answers for the seat as a timeout does, and the history must not speak of a bot."""
+        if source != AWAY:
+            return source
+        return "bot" if self.policy == "bot" else AWAY
 
     def check_heroes(self, heroes: dict[int, str | None] | None) -> None:
         """A match deals the heroes: a seat may not choose one."""

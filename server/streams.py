@@ -37,6 +37,37 @@ CHAT_KEEP = 200
 EVENTS_KEEP = 300
 
 
+def away_conceded_sentence(
+    games: list[tuple[int, int]], here: tuple[int, int], best_of: int, moves: int
+) -> str:
+    """What a player back at their seat is told under the away policy "concede": the
+    games their seat conceded while they were away (``games``: match number and game in
+    it; ``here``: the current one) and the other moves made for them (``moves`` counts
+    every move made for them, one concession per game among them)."""
+    others = max(moves - len(games), 0)
+    plural = "" if others == 1 else "s"
+    what = _games_said(games, here, best_of)
+    if len(games) == 1:  # the moves came before the concession
+        before = f" ({others} move{plural} made for you first)" if others else ""
+    else:  # in several games: before, between and after the concessions
+        before = f" ({others} other move{plural} made for you)" if others else ""
+    return f"You were away too long: your seat conceded {what}{before}."
+
+
+def _games_said(games: list[tuple[int, int]], here: tuple[int, int], best_of: int) -> str:
+    """"this game", "game 2", "games 2 and 3"; a count where numbers would not say which
+    (games of a table without matches, or of two matches)."""
+    if games == [here]:
+        return "this game"
+    numbered = best_of > 1 and len({number for number, _ in games}) == 1
+    if not numbered:
+        return "an earlier game" if len(games) == 1 else f"{len(games)} games"
+    numbers = [str(game) for _, game in sorted(games)]
+    if len(numbers) == 1:
+        return f"game {numbers[0]}"
+    return f"games {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
 class Publisher:
     """The publishing half of :class:`server.table.Table` (a mixin; the table owns the
     attributes declared here)."""
@@ -61,6 +92,9 @@ class Publisher:
     _events_game: int = 0
     #: how many events the current game has had (the kept ones are the last of them)
     _events_total: int = 0
+    #: by seat, the games (match number, game in it) the away policy "concede" conceded
+    #: for it since its player was last told (:meth:`_tell_away`); None: none yet
+    _away_games: dict[int, list[tuple[int, int]]] | None = None
     #: the views of the state ``_views_of`` at ``_views_version``, by recipient
     _views: dict[int | None, Any] = {}  # noqa: RUF012  # replaced, never mutated in place
     _views_of: Any = None
@@ -166,6 +200,8 @@ class Publisher:
                     "bot": s.botlike,
                     "level": s.level if s.kind == "bot" else None,  # the host chose it
                     "conceded": s.conceded,
+                    # the away policy conceded for it, not its player (:meth:`_tell_away`)
+                    "conceded_away": s.conceded_away,
                     "left": s.left,  # said leave (the others see "left", not "away")
                     "hero": s.hero if s.hero not in ("", "random") else None,
                     "team": team if type(team) is int else None,
@@ -296,15 +332,40 @@ class Publisher:
         were away: the others heard it as it happened, and the log they catch up on says
         only when it began (``bot_took_over``, ``away_conceded``)."""
         n, policy = s.away_moves, self.options["policy"]
-        moves = f"{n} move{'' if n == 1 else 's'}"
-        if policy == "concede":  # the concession is one of the moves; the rest came before
-            before = f" ({n - 1} move{'' if n == 2 else 's'} made for you first)" if n > 1 else ""
-            said = f"You were away too long: your seat conceded this game{before}."
+        data: dict[str, Any] = {"seat": s.seat, "moves": n, "policy": policy}
+        if policy == "concede":
+            games = self._untold_away_games(s.seat)
+            here = (self.series.number, self.series.game)
+            said = away_conceded_sentence(games, here, self.series.best_of, n)
+            data["games"] = [game for _, game in games]
         else:
-            said = f"A bot played for you while you were away ({moves})."
+            said = f"A bot played for you while you were away ({n} move{'' if n == 1 else 's'})."
         s.away_moves = 0  # told once: a later return tells only what came after
-        data = {"seat": s.seat, "moves": n, "policy": policy}
         self.notice("played_for_you", said, data, to={sub})
+
+    def _untold_away_games(self, seat: int) -> list[tuple[int, int]]:
+        """The games the away policy conceded for ``seat`` since its player was last
+        told, forgotten once told; the current game when none is known (moves made for a
+        seat that goes on conceding after its player came back and went again)."""
+        games = (self._away_games or {}).pop(seat, [])
+        return games or [(self.series.number, self.series.game)]
+
+    def _note_away_game(self, event: dict[str, Any]) -> None:
+        """An ``away_conceded`` event (the policy "concede" begins to answer for an absent
+        player's seat) notes the game it is in. It comes with the seat's first move of the
+        game made for them: when that is also the first move they were not told of
+        (:attr:`Seat.away_moves` counts them, and starts again once they are told or play
+        themselves), the games noted before are ones they know of."""
+        seat = event.get("seat")
+        if not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            return
+        if self._away_games is None:
+            self._away_games = {}
+        games = self._away_games.get(seat, []) if self.seats[seat].away_moves > 1 else []
+        here = (self.series.number, self.series.game)
+        if here not in games:
+            games.append(here)
+        self._away_games[seat] = games
 
     def unsubscribe(self, sub: Subscriber, seat: int | None, left: bool = False) -> None:
         """Detach ``sub``; ``left``: it said so (``leave``), rather than its connection
@@ -434,6 +495,9 @@ class Publisher:
         if events:
             self._kept_events().extend(events)
             self._events_total += len(events)
+            first = events[0]  # the table puts its ``away_conceded`` before a command's events
+            if isinstance(first, dict) and first.get("t") == "away_conceded":
+                self._note_away_game(first)
 
     def forget_events(self) -> None:
         """Drop the kept events (before the table's log is replayed from the start)."""

@@ -587,6 +587,8 @@ class Table(Publisher):
                 "bot_took_over", f"A bot plays for {s.name} until they return.", {"seat": s.seat}
             )
         elif policy == "concede":
+            if s.conceded and self.status == "playing":
+                return  # they conceded themselves before going: nothing more to say or do
             s.conceded = s.conceded_away = True
             said = f"{s.name} was away too long and concedes (out at their next priority)."
             self.notice("seat_conceded", said, {"seat": s.seat})

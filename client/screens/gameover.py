@@ -123,16 +123,19 @@ def _names(names: Sequence[str], seats: Sequence[Any]) -> str:
     return listed([escape(names[int(s)]) if int(s) < len(names) else "?" for s in seats])
 
 
-#: How the history says who chose to play first or second, by who made the choice.
+#: How the history says who chose to play first or second, by who made the choice:
+#: "bot" a bot that played for the away chooser (policy "bot"), "away" the server for an
+#: away chooser whose seat conceded by the policy "concede" (no bot stands in there).
 _CHOSE_FOR = {
     "bot": "{name} away: a bot chose for them and played {order}",
+    "away": "{name} away: chosen for them, played {order}",
     "timeout": "{name} ran out of time to choose and played {order}",
 }
 
 
 def _chose(name: str, order: str, game: Match) -> str:
     """"Ann chose to play second" (a bare "Ann chose second" read as if Ann got to
-    choose second), or who chose for an absent chooser (a bot, the timer)."""
+    choose second), or who chose for an absent chooser (a bot, the server, the timer)."""
     wording = _CHOSE_FOR.get(str(game.get("chosen_by")), "{name} chose to play {order}")
     return wording.format(name=name, order=order)
 
