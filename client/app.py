@@ -73,6 +73,15 @@ def _at_tables(codes: Sequence[str], one: str, many: str) -> str:
     return f"{one if len(codes) == 1 else many} {', '.join(codes)}"
 
 
+def _seat_name(view: dict[str, Any], seat: int) -> str:
+    """The name the game gives ``seat`` ("Player 2"), for a question at a shared
+    keyboard."""
+    for player in view.get("players") or ():
+        if player.get("seat") == seat and player.get("name"):
+            return str(player["name"])
+    return f"Seat {seat + 1}"
+
+
 def _kept_seat(url: str, code: str) -> int | None:
     """The seat this player keeps at table ``code`` on ``url`` (None: none kept)."""
     held = recall_seat(url, code)
@@ -783,7 +792,8 @@ class AllegianceApp(App[int]):
             if concede and self.game is game and not game.concede():
                 self.notify("There is no game of yours to concede now.", severity="warning")
 
-        self.push_screen(ConcedeScreen(concede_warning(view)), answered)
+        who = _seat_name(view, seat) if game.hotseat and seat is not None else ""
+        self.push_screen(ConcedeScreen(concede_warning(view), who), answered)
 
     async def action_quit(self) -> None:
         """Ctrl+Q (and the palette's Quit): asked first during a game being played, as

@@ -80,9 +80,17 @@ def _last_standing(view: dict[str, Any]) -> list[str]:
 
 
 class ConcedeScreen(LeaveScreen):
-    """Dismissed with True to concede."""
+    """Dismissed with True to concede. ``who``: the name of the seat that concedes, when
+    several people share this keyboard (hot-seat): the question names it, as "you" could
+    be anyone at the table."""
 
     GO_KEY, STAY_KEY = "Concede", "Play on"
     QUESTION = "Concede this game?"
     GO = "Concede"
     STAY = "Play on"
+
+    def __init__(self, warning: str, who: str = "") -> None:
+        super().__init__(warning)
+        if who:
+            self.QUESTION = f"{who}: concede this game?"
+            self.GO = f"Concede for {who}"
