@@ -40,6 +40,7 @@ from client.screens.gameover import (
     LOCAL_MATCH_WARNING,
     GameOverScreen,
     match_label,
+    seat_names,
     seat_teams,
 )
 from client.screens.leave import close_warning
@@ -592,9 +593,10 @@ class GameController:
         )
         match = stream.table_info.get("match")
         teams = seat_teams(stream.table_info)  # a team game's score is the teams'
-        label = match_label(match, teams=teams)  # "Game 2 of best of 3 · 1–0"
+        names = seat_names(stream.table_info)  # more than two seats: who has won, by name
+        label = match_label(match, teams=teams, names=names)  # "Game 2 of best of 3 · 1–0"
         code = self.session.table if self.reach is not None or not self.local else ""
-        short = " · ".join(t for t in (code or "", match_label(match, True, teams)) if t)
+        short = " · ".join(t for t in (code or "", match_label(match, True, teams, names)) if t)
         numbers = self._memory(stream).numbers  # units named as the log names them
         return TableFrame(
             table=build_table(view, table_info=stream.table_info, numbers=numbers),
@@ -751,7 +753,8 @@ class GameController:
             return
         self._headed = played
         info = self.session.any_table_info()
-        label = match_label(info.get("match"), teams=seat_teams(info)) or f"Game {played}"
+        label = match_label(info.get("match"), teams=seat_teams(info),
+                            names=seat_names(info)) or f"Game {played}"  # fmt: skip
         for stream in self.session.streams.values():
             stream.log.append(f"— {label} —")
 

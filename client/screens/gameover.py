@@ -74,6 +74,16 @@ def _score(values: Sequence[Any]) -> str:
     return "–".join(str(int(v)) for v in values)
 
 
+def _named_score(counts: Sequence[Any], names: Sequence[str]) -> str:
+    """"won: Bot 3 2, Ann 1": the seats that have won, most first (seat order among
+    equals); "no wins yet" before anyone has."""
+    won = sorted(((int(n), seat) for seat, n in enumerate(counts) if int(n) > 0),
+                 key=lambda item: (-item[0], item[1]))  # fmt: skip
+    if not won:
+        return "no wins yet"
+    return "won: " + ", ".join(f"{names[seat]} {n}" for n, seat in won)
+
+
 def team_scores(counts: Sequence[Any], teams: Sequence[int | None]) -> list[tuple[int, int]]:
     """``(team, games won)`` for each team in order, from the per-seat ``counts`` and
     each seat's team; [] unless every seat has one. A team's win counts for each of its
@@ -94,12 +104,25 @@ def seat_teams(info: Mapping[str, Any] | None) -> list[int | None]:
     return [s.get("team") if isinstance(s.get("team"), int) else None for s in seats]
 
 
-def match_label(match: Match | None, short: bool = False, teams: Sequence[int | None] = ()) -> str:
+def seat_names(info: Mapping[str, Any] | None) -> list[str]:
+    """Each seat's name, from the document's ``table`` section (its ``seats``)."""
+    seats = (info or {}).get("seats") or []
+    return [str(s.get("name") or f"Seat {n + 1}") for n, s in enumerate(seats)]
+
+
+def match_label(
+    match: Match | None,
+    short: bool = False,
+    teams: Sequence[int | None] = (),
+    names: Sequence[str] = (),
+) -> str:
     """The compact line for the table's status bar: "Game 2 of best of 3 · 1–0" (a match;
     ``short``: "Game 2/3 · 1–0"), "Game 3 · 2–0" (rematches: games won at this table), ""
     for a table's only game. With ``teams`` (each seat's team, :func:`seat_teams`) a
     team game's score is the teams': "Game 2 · Team 1: 1 – Team 2: 0" (``short``: "Game
-    2 · teams 1–0"), not one number per seat."""
+    2 · teams 1–0"), not one number per seat. With more than two seats and their
+    ``names`` (:func:`seat_names`) it names who has won: "Game 2 · won: Bot 3 1" (a row
+    of numbers, "0–0–1–0", does not say whose each is)."""
     if not match:
         return ""
     best_of = int(match.get("best_of") or 1)
@@ -109,6 +132,8 @@ def match_label(match: Match | None, short: bool = False, teams: Sequence[int | 
         score = f"teams {_score([won for _, won in by_team])}"
     elif by_team:
         score = " – ".join(f"Team {team + 1}: {won}" for team, won in by_team)
+    elif len(counts) > 2 and len(names) == len(counts):
+        score = _named_score(counts, names)
     else:
         score = _score(counts)
     if best_of > 1:
