@@ -94,7 +94,8 @@ LEGEND = """\
 - `Infantry 3/4 dmg 2`: a unit of 3 attack power and 4 health (attack/health, as the
   rulebook writes a unit's stats) with 2 damage on it: 2 health left · then `+1`: its
   augment counters · `new`: it entered play this turn (it cannot attack yet) ·
-  `⊕Honed Edge`: a card attached to it
+  `⊕Honed Edge`: a card attached to it · `prevent 3` (a unit, or a hero after its
+  health): the next 3 damage dealt to it this turn is prevented
 - `exh`: exhausted (a unit, weapon or armor) · `curse 1`, `focus 2`: counters of that
   kind, on the hero (after its armor) or on a unit
 - `Chain ▶ 2. Execute (Bob) → Infantry (Alice)`: the maneuvers announced and not yet

@@ -69,7 +69,8 @@ class UnitLine:
 
     @property
     def marks(self) -> str:
-        """Short markers: exhausted, new this turn, damage, augments, counters."""
+        """Short markers: exhausted, new this turn, damage, damage it will prevent this
+        turn ("prevent 3": Battle Surge's), augments, counters."""
         out = []
         if self.exhausted:
             out.append("exh")
@@ -77,6 +78,8 @@ class UnitLine:
             out.append("new")
         if self.damage:
             out.append(f"dmg {self.damage}")
+        if self.shield:
+            out.append(f"prevent {self.shield}")
         if self.augments:
             out.append(f"+{self.augments}")
         out += [f"{name} {n}" for name, n in self.counters]

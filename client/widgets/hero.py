@@ -83,6 +83,7 @@ def hero_content(
     health_style = "$error" if panel.health * 4 <= panel.max_health else "$success"
     stats = [
         parsed(f"[{health_style}]♥ {panel.health}/{panel.max_health}[/]"),
+        *([Content(f"prevent {panel.shield}")] if panel.shield else []),  # this turn
         parsed(f"[$warning]{panel.gold}g[/] +{panel.production}"),
         Content(f"hand {panel.hand_total}{f' ({hand})' if hand else ''}"),
     ]
