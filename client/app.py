@@ -126,7 +126,8 @@ class AllegianceApp(App[int]):
         #: Extra settings for the in-process server of local games (tests: fixed seeds).
         self.server_settings: dict[str, Any] = {}
         self.last_plan: LocalPlan | None = start if isinstance(start, LocalPlan) else None
-        #: The last game set up in the menu's "Host a game", offered again next time.
+        #: The last game set up in the menu's "Host a game" (or left there by Back, or
+        #: given to ``allegiance host --on``), offered again next time.
         self.last_host_plan: LocalPlan | None = None
         #: The server the last table hosted from the menu was made on ("": served here).
         self.last_host_server = ""
@@ -626,6 +627,8 @@ class AllegianceApp(App[int]):
 
         def chosen(result: LocalPlan | None) -> None:
             if result is None:
+                if setup.left is not None:  # Back after changing choices: as left
+                    self.last_host_plan, self.last_host_server = setup.left, setup.server
                 return
             self.last_host_plan, self.last_host_server = result, setup.server
             if setup.server:

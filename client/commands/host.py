@@ -191,6 +191,11 @@ def _host_and_play(args: argparse.Namespace, players: int) -> int:
     plan = LocalPlan(args.format, tuple(seats), options)
     if args.on is not None:
         app.remote_host_start = (plan, args.on)
+        # As if set up in the Host form: a table that could not be made there (no server
+        # answers, say) brings the form back with these choices and that address, to
+        # correct them or serve the game from here (as a failed join brings back the Join
+        # screen with its address and code); the menu's Host a game offers them too.
+        app.last_host_plan, app.last_host_server = plan, args.on
     else:
         app.host_start = (plan, args.host, args.port, args.db, args.name or lan_name())
         app.host_flags = getattr(args, "table_flags", [])  # said if a game is resumed

@@ -13,7 +13,7 @@ import contextlib
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from client.net.session import ClientSession, Failed, Message, Notice, Update
 from shared.protocol import ProtocolError, codec
@@ -34,13 +34,23 @@ class LinkState(Update):
 FIRST_TRIES = 4
 
 
-def unreachable(url: str, exc: BaseException, making: bool = False) -> str:
+#: Where the person who came to make a table reads why its server was not reached, and
+#: so how they are told to serve it from this machine instead: on the command line
+#: ("'allegiance host' without --on") or in the Host form ("choose 'Served from this
+#: machine' in the form": said in a toast, whose place on the screen may vary).
+Advice = Literal["command", "form"]
+
+
+def unreachable(url: str, exc: BaseException, making: bool = False,
+                advice: Advice = "command") -> str:  # fmt: skip
     """Why the server at ``url`` could not be reached, for people. ``making``: this
-    client came to make a table there (``allegiance host --on``), not to join one, so
-    a server that does not answer is one to start, not a game no longer hosted."""
+    client came to make a table there (``allegiance host --on``, the Host form), not to
+    join one, so a server that does not answer is one to start, not a game no longer
+    hosted; ``advice`` says where they read it, so serving from this machine instead is
+    told in its words."""
     where = url.removeprefix("ws://").removeprefix("wss://").rstrip("/")
     if isinstance(exc, ConnectionRefusedError) and making:
-        why = f"nothing answers there: no server runs on that port ({_start_one(url)})"
+        why = f"nothing answers there: no server runs on that port ({_start_one(url, advice)})"
     elif isinstance(exc, ConnectionRefusedError):
         why = "nothing answers there (is the game still hosted, on that port?)"
     elif isinstance(exc, TimeoutError):
@@ -52,11 +62,11 @@ def unreachable(url: str, exc: BaseException, making: bool = False) -> str:
     return f"Could not reach the server at {where}: {why}."
 
 
-def _start_one(url: str) -> str:
+def _start_one(url: str, advice: Advice = "command") -> str:
     """How to have a server at ``url`` to make a table on: start one on that machine (one
     reached from elsewhere listens on every network: ``allegiance serve`` listens on
-    loopback only by default), or serve the game from this one (the set-up screen's
-    "Served from this machine")."""
+    loopback only by default), or serve the game from this one: on the command line
+    without ``--on``, in the Host form by its choice beside the address (``advice``)."""
     from urllib.parse import urlsplit
 
     parts = urlsplit(url)
@@ -70,6 +80,8 @@ def _start_one(url: str) -> str:
         serve += " --host 0.0.0.0"
     if port:
         serve += f" --port {port}"
+    if advice == "form":
+        return f"start one there with '{serve}', or choose 'Served from this machine' in the form"
     return (
         f"start one there with '{serve}', or serve the game from this machine: "
         "'allegiance host' without --on"
@@ -101,11 +113,16 @@ class Connection:
         deliver: Callable[[list[Update]], None],
         *,
         max_delay: float = 8.0,
+        advice: Advice = "form",
     ) -> None:
         self.url = url
         self.session = session
         self.deliver = deliver
         self.max_delay = max_delay
+        #: Where a table this connection came to make is told its server was not reached
+        #: (:data:`Advice`): the game's Host form by default, as both ways of making one
+        #: in the game (the form, ``allegiance host --on``) go back to it on that failure.
+        self.advice = advice
         self._outbox: asyncio.Queue[bytes] = asyncio.Queue()
         self._closing = False
         self._ws: Any = None
@@ -173,7 +190,7 @@ class Connection:
             except (OSError, TimeoutError, InvalidHandshake, WebSocketException) as exc:
                 failures += 1
                 if not online_once and failures >= FIRST_TRIES:
-                    self.deliver([Failed(unreachable(self.url, exc, self._making()))])
+                    self.deliver([Failed(unreachable(self.url, exc, self._making(), self.advice))])
                     return
             finally:
                 self._ws = None

@@ -14,7 +14,8 @@ Two seats cannot choose the same hero (``docs/rulings.md``, 46): the screen says
 the seats and Start waits until they differ. The last local game started here is kept in
 the config folder (``new-game.json``), so the screen opens on it after a restart too; so is
 the last table hosted from it (``host-game.json``, with who may watch, the away choice,
-where it was made and the server address typed)."""
+where it was made and the server address typed), or the Host form as Back left it when
+its choices were changed."""
 
 from __future__ import annotations
 
@@ -415,8 +416,14 @@ class SetupScreen(Screen[LocalPlan | None]):
         self.plan = plan
         self.hosting = hosting
         #: Hosting: the server address typed in (``where`` "there"), or "" to serve here;
-        #: set as the screen is dismissed with a plan.
+        #: set as the screen is dismissed with a plan, or by Back with :attr:`left`.
         self.server = server
+        #: Hosting: the set-up Back left the form with, when it differs from the one the
+        #: form opened on (None: unchanged, or not left by Back), to open on it next time
+        #: (a person who went to check something expects the form as they left it).
+        self.left: LocalPlan | None = None
+        #: Hosting: the set-up the form opened on, as the form reads it (on mount).
+        self._opened: HostMemory | None = None
         #: Hosting: where the form opens (on a server, else here) and the address in its
         #: field: ``server`` when this session made a table there, else the kept set-up's.
         self._there, self._address = bool(server), server
@@ -527,11 +534,14 @@ class SetupScreen(Screen[LocalPlan | None]):
     def on_mount(self) -> None:
         self._show_problem()  # a plan kept from before may name a hero twice
         self.query_one("#format", Select).focus()
+        if self.hosting:
+            self._opened = self._as_left()
         if self._kept_problem:
-            made = "a table is made" if self.hosting else "a game is started"
+            made = ("a table is made from it or it is left changed" if self.hosting
+                    else "a game is started from it")  # fmt: skip
             title = "Host a game" if self.hosting else "New local game"
             self.notify(f"{self._kept_problem}; the form opens on a new set-up, kept once "
-                        f"{made} from it.", title=title, severity="warning",
+                        f"{made}.", title=title, severity="warning",
                         timeout=10)  # fmt: skip
 
     def on_resize(self) -> None:
@@ -601,13 +611,14 @@ class SetupScreen(Screen[LocalPlan | None]):
 
     @on(Select.Changed, "#where")
     def _where_changed(self, event: Select.Changed) -> None:
-        """The server's address is asked for only when the table is made elsewhere."""
+        """The server's address is asked for only when the table is made elsewhere. Its
+        field shows right after the choice, and the focus stays on the choice, as with
+        every other choice of the form: Tab goes on to the field (a focus moved there by
+        itself had the Tab out of habit land on Host, and the address typed next lost)."""
         there = event.value == "there"
         box = self.query_one("#server", Input)
         if box.display != there:
             box.display = there
-            if there:
-                box.focus()
 
     def _server_address(self) -> str | None:
         """Where to make the table: "" here, an address, or None (one that is no
@@ -713,6 +724,21 @@ class SetupScreen(Screen[LocalPlan | None]):
         name = getattr(settings, "name", "")
         return name if isinstance(name, str) else ""
 
+    def _as_left(self) -> HostMemory:
+        """The Host form's set-up as it stands, the address as typed (kept even when it is
+        not one yet: the form is left as it was)."""
+        there = self.query_one("#where", Select).value == "there"
+        address = self.query_one("#server", Input).value.strip()[:200]
+        return HostMemory(self.current_plan(), there, address)
+
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
+        """Back to the menu. The Host form keeps choices changed as it keeps those of a
+        table made from it (``host-game.json``; :attr:`left` and :attr:`server` for the
+        app), so it opens as it was left."""
+        if self.hosting:
+            left = self._as_left()
+            if left != self._opened:
+                save_host_memory(left, self._own_name())  # a failure: as for Host
+                self.left, self.server = left.plan, left.server if left.there else ""
         self.dismiss(None)
