@@ -572,11 +572,15 @@ class AllegianceApp(App[int]):
             return
         plan = self.last_plan or default_plan(self.settings.name)
 
+        setup = SetupScreen(plan)
+
         def chosen(result: LocalPlan | None) -> None:
             if result is not None:
                 self.start_local(result)
+            elif setup.left is not None:  # Back after changing choices: as left
+                self.last_plan = setup.left
 
-        self.push_screen(SetupScreen(plan), chosen)
+        self.push_screen(setup, chosen)
 
     def _join_screen(self, watch: bool, address: str | None = None, code: str = "") -> None:
         """The Join (or Watch) screen: ``address``, else the last one typed, and ``code``

@@ -418,11 +418,11 @@ class SetupScreen(Screen[LocalPlan | None]):
         #: Hosting: the server address typed in (``where`` "there"), or "" to serve here;
         #: set as the screen is dismissed with a plan, or by Back with :attr:`left`.
         self.server = server
-        #: Hosting: the set-up Back left the form with, when it differs from the one the
-        #: form opened on (None: unchanged, or not left by Back), to open on it next time
-        #: (a person who went to check something expects the form as they left it).
+        #: The set-up Back left the form with, when it differs from the one the form
+        #: opened on (None: unchanged, or not left by Back), to open on it next time (a
+        #: person who went to check something expects the form as they left it).
         self.left: LocalPlan | None = None
-        #: Hosting: the set-up the form opened on, as the form reads it (on mount).
+        #: The set-up the form opened on, as the form reads it (on mount).
         self._opened: HostMemory | None = None
         #: Hosting: where the form opens (on a server, else here) and the address in its
         #: field: ``server`` when this session made a table there, else the kept set-up's.
@@ -534,8 +534,7 @@ class SetupScreen(Screen[LocalPlan | None]):
     def on_mount(self) -> None:
         self._show_problem()  # a plan kept from before may name a hero twice
         self.query_one("#format", Select).focus()
-        if self.hosting:
-            self._opened = self._as_left()
+        self._opened = self._as_left()
         if self._kept_problem:
             made = ("a table is made from it or it is left changed" if self.hosting
                     else "a game is started from it")  # fmt: skip
@@ -725,20 +724,25 @@ class SetupScreen(Screen[LocalPlan | None]):
         return name if isinstance(name, str) else ""
 
     def _as_left(self) -> HostMemory:
-        """The Host form's set-up as it stands, the address as typed (kept even when it is
-        not one yet: the form is left as it was)."""
+        """The form's set-up as it stands; the Host form's address as typed (kept even when
+        it is not one yet: the form is left as it was)."""
+        if not self.hosting:  # New local game: no "where", no address
+            return HostMemory(self.current_plan(), False, "")
         there = self.query_one("#where", Select).value == "there"
         address = self.query_one("#server", Input).value.strip()[:200]
         return HostMemory(self.current_plan(), there, address)
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
-        """Back to the menu. The Host form keeps choices changed as it keeps those of a
-        table made from it (``host-game.json``; :attr:`left` and :attr:`server` for the
-        app), so it opens as it was left."""
-        if self.hosting:
-            left = self._as_left()
-            if left != self._opened:
-                save_host_memory(left, self._own_name())  # a failure: as for Host
+        """Back to the menu. The form keeps choices changed as it keeps those of a game
+        started or a table made from it (``new-game.json``, ``host-game.json``;
+        :attr:`left` and :attr:`server` for the app), so it opens as it was left."""
+        left = self._as_left()
+        if left != self._opened:  # a file that cannot be written: as for Start/Host
+            if self.hosting:
+                save_host_memory(left, self._own_name())
                 self.left, self.server = left.plan, left.server if left.there else ""
+            else:
+                save_plan(left.plan, self._own_name())
+                self.left = left.plan
         self.dismiss(None)

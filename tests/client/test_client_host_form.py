@@ -19,7 +19,7 @@ from client.app import AllegianceApp
 from client.commands import host as host_command
 from client.net.connection import Connection, unreachable
 from client.screens.menu import MenuScreen
-from client.screens.setup import SetupScreen, host_path, load_host_memory
+from client.screens.setup import SetupScreen, host_path, load_host_memory, load_plan, plan_path
 from tests.client.helpers import make_app, on_failure
 
 FORM_ADVICE = "or choose 'Served from this machine' in the form"
@@ -232,3 +232,31 @@ async def test_back_keeps_the_choices_after_a_table_made_this_session() -> None:
         assert again.query_one("#format", Select).value == "ffa"
         assert again.query_one("#server", Input).value == "example.org:90"
         assert again.query_one("#where", Select).value == "there"
+
+
+async def test_back_keeps_the_new_local_games_choices_too() -> None:
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.action_new_game()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen) and not screen.hosting
+        await pilot.press("escape")  # nothing changed: nothing kept
+        await pilot.pause()
+        assert screen.left is None and not plan_path().exists()
+        app.action_new_game()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SetupScreen)
+        screen.query_one("#format", Select).value = "ffa"
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen) and screen.left is not None
+        app.action_new_game()
+        await pilot.pause()
+        again = app.screen
+        assert isinstance(again, SetupScreen) and again is not screen
+        assert again.query_one("#format", Select).value == "ffa"
+    kept = load_plan("Alice")
+    assert kept is not None and kept.format == "ffa"
