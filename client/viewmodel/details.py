@@ -181,7 +181,8 @@ def _chain_entry(table: TableModel, line: ChainLine, book: CardBook) -> CardDeta
 
 def _chain_where(line: ChainLine) -> str:
     """Who put a chain entry there: a triggered effect is added by itself (nobody chose
-    it; the log says "Robe of the Warden (Bob) triggered."), the others are announced."""
+    it; the log says "Robe of the Warden (Bob's armor) triggered."), the others are
+    announced."""
     if line.kind == "trigger":
         return f"On the chain, triggered ({line.who})"
     return f"On the chain, announced by {line.who}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from client.viewmodel.prompt import DECK_NAMES
+from client.viewmodel.prompt import DECK_NAMES, equipment_owner
 from client.viewmodel.refs import Namer, UnitNumbers
 from client.viewmodel.table import PHASE_NAMES, STEP_NAMES, chain_label
 from client.viewmodel.words import possessive
@@ -70,9 +70,7 @@ def _announced(e: Event, n: Namer) -> str:
 def _trigger_owner(item: Mapping[str, Any], who: str, n: Namer) -> str:
     """Whose triggered effect it is: "Alice", or "Alice's weapon" for a weapon or armor,
     as the line of its attack names it."""
-    seat = item.get("seat")
-    what = n.equipment_kind(seat, str(item.get("source", "")))
-    return n.whose_equipment(seat, what) if isinstance(seat, int) and what else who
+    return equipment_owner(n, item.get("seat"), str(item.get("source", ""))) or who
 
 
 def log_label(item: Mapping[str, Any], n: Namer) -> str:
@@ -268,7 +266,9 @@ _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
     "entered_play": lambda e, n: f"{_unit(e, n)} entered play for {_who(e, n)}.",
     "damaged": _damaged,
     "prevented": lambda e, n: f"{e.get('amount', '?')} damage to {_thing(e, n)} was prevented.",
-    "healed": lambda e, n: f"{_thing(e, n)} healed {e.get('amount', '?')} damage.",
+    # said of what was healed, as "was dealt … damage" is: "X healed 3 damage" read as
+    # if X did the healing
+    "healed": lambda e, n: f"{_thing(e, n)} was healed of {e.get('amount', '?')} damage.",
     "destroyed": lambda e, n: f"{_unit(e, n)} ({_who(e, n)}) was destroyed.",
     "removed_from_play": lambda e, n: f"{_unit(e, n)} was removed from play until the end of turn.",
     "augmented": lambda e, n: (

@@ -358,7 +358,7 @@ def _leaf_label(action: Action, view: Mapping[str, Any], namer: Namer) -> str:
         i = int(action["index"])
         item = _trigger_item(action, view)
         if item is not None:
-            return f"Put on the chain next: {_option_label(item, namer)}"
+            return f"Put on the chain next: {_trigger_label(item, prompt.get('seat'), namer)}"
         return f"Put triggered effect {i + 1} on the chain next"
     if kind == "targets":
         return _targets_label(namer, list(action.get("targets") or []))
@@ -523,6 +523,38 @@ def _naming_choices(
     return out
 
 
+def _trigger_label(item: Mapping[str, Any], seat: object, namer: Namer) -> str:
+    """A triggered effect to order, by the card in play it comes from ("Griffin Rider
+    (Ann)"), or by its card: a weapon or armor's as the log names it ("Gilded Flail (Ann's
+    weapon)": the view gives equipment no card in play to refer to)."""
+    if item.get("ref") or not item.get("card"):
+        return _option_label(item, namer)
+    return source_name(namer, seat, str(item["card"]))
+
+
+def equipment_owner(namer: Namer, seat: object, card: str) -> str | None:
+    """"Ann's weapon" when ``card`` is a face of the weapon or armor of ``seat`` (whose
+    triggered effect it is), else None: the words the log and the board put after an
+    equipment's name."""
+    what = namer.equipment_kind(seat, card) if isinstance(seat, int) else None
+    return namer.whose_equipment(seat, what) if isinstance(seat, int) and what else None
+
+
+def source_name(namer: Namer, seat: object, card: str) -> str:
+    """The card a triggered effect of ``seat`` comes from: its name, and for a weapon or
+    armor whose it is ("Gilded Flail (Ann's weapon)"), as the log names it."""
+    owner = equipment_owner(namer, seat, card)
+    return f"{namer.card(card)} ({owner})" if owner else namer.card(card)
+
+
+def _effect_of(namer: Namer, seat: object, card: str) -> str:
+    """"Griffin Rider's effect", or "the effect of Gilded Flail (Ann's weapon)" (a
+    possessive after the parenthesis would read badly)."""
+    if equipment_owner(namer, seat, card):
+        return f"the effect of {source_name(namer, seat, card)}"
+    return f"{possessive(namer.card(card))} effect"
+
+
 def _trigger_item(action: Action, view: Mapping[str, Any]) -> Mapping[str, Any] | None:
     """The triggered effect a ``trigger`` action puts on the chain, as the prompt lists
     it (its card, and the card in play it comes from)."""
@@ -611,11 +643,27 @@ def _hero_ability(
     return ()
 
 
+def _equipment_entry(item: Mapping[str, Any], namer: Namer) -> str | None:
+    """"Bob's weapon" when a chain entry is a triggered effect of a weapon or armor (the
+    log's "Gilded Flail (Bob's weapon) triggered."), else None."""
+    if item.get("kind") != "trigger":
+        return None
+    return equipment_owner(namer, item.get("seat"), str(item.get("source", "")))
+
+
+def _whose_entry(item: Mapping[str, Any], namer: Namer) -> str:
+    """Whose a chain entry is: "Bob", or "Bob's weapon" (:func:`_equipment_entry`)."""
+    return _equipment_entry(item, namer) or namer.seat(item.get("seat"))
+
+
 def _choose_title(prompt: Mapping[str, Any], namer: Namer) -> str:
     """A choice asked as an effect resolves, with what resolves and what the choice is
-    for: "Exhume resolves: choose one to put on the bottom of its deck"."""
+    for: "Exhume resolves: choose one to put on the bottom of its deck" (a weapon or
+    armor's triggered effect with whose it is: "Gilded Flail (Ann's weapon) resolves")."""
     resolving = prompt.get("resolving")
     source = _source(resolving, namer) if isinstance(resolving, Mapping) else ""
+    owner = _equipment_entry(resolving, namer) if isinstance(resolving, Mapping) else None
+    source = f"{source} ({owner})" if owner else source
     why = str(prompt.get("why") or "")
     head = f"{source} resolves: choose" if source else "Choose as the effect resolves"
     return f"{head} — {why}" if why else head
@@ -639,7 +687,7 @@ def _respond_title(top: Mapping[str, Any], namer: Namer) -> str:
     briefly (no controller, then only the first): whose unit is targeted matters more
     than "or pass"."""
     label = f"Respond to {chain_label(top, namer)}"
-    head = f"{label} ({namer.seat(top.get('seat'))})"
+    head = f"{label} ({_whose_entry(top, namer)})"
     targets = [str(t) for t in top.get("targets") or []]
     if not targets:
         return f"{head} — or pass"
@@ -684,8 +732,8 @@ def _title(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> tuple[
     if "trigger" in kinds:
         return "Order your triggered effects: which goes on the chain next?", False
     if "targets" in kinds or "decline" in kinds:
-        source = namer.card(str(prompt.get("source"))) if prompt.get("source") else ""
-        effect = f"{possessive(source)} effect" if source else ""
+        source = prompt.get("source")
+        effect = _effect_of(namer, prompt.get("seat", seat), str(source)) if source else ""
         if not any(a.get("targets") for a in legal if a.get("kind") == "targets"):
             return f"Use {effect or 'your triggered effect'}, or decline", False
         return f"Choose targets for {effect or 'your triggered effect'}", False

@@ -5,12 +5,19 @@ out with the arrow keys or the mouse, and its details show what it will do."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from textual.content import Content
+from textual.css.styles import RulesMap
 from textual.markup import escape
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 
 from client.viewmodel.table import BattleModel, ChainLine, DeckLine
 from client.widgets import MarkupStatic, concat, parsed
+from client.widgets.prompt import Hanging
 from client.widgets.strip import CardStrip, Item, plain_item
 
 _CHAIN_TITLE = parsed("[b]Chain[/b] ")
@@ -44,11 +51,15 @@ def chain_content(chain: tuple[ChainLine, ...], item: Item = plain_item) -> Cont
     return concat(parts)
 
 
+#: What goes before the battle's names: a wrapped title goes on under the names.
+_BATTLE = "Battle"
+
+
 def battle_markup(battle: BattleModel | None) -> str:
     if battle is None:
         return ""
     lines = [
-        f"[b]Battle[/b] {escape(battle.attacker)} ⚔ {escape(battle.defender)}"
+        f"[b]{_BATTLE}[/b] {escape(battle.attacker)} ⚔ {escape(battle.defender)}"
         f" · {escape(battle.step)}"
     ]
     if battle.note:
@@ -99,12 +110,56 @@ class ChainView(CardStrip):
             self.set_markup(chain_content(self._shown, self.item))
 
 
+class HangingLines(Visual):
+    """Lines one under the other, each wrapped under its own text
+    (:class:`~client.widgets.prompt.Hanging`): a long line of the battle goes on under
+    the attacker it began with, not at the panel's edge, where it would read as a line
+    of its own."""
+
+    def __init__(self, lines: Sequence[Hanging]) -> None:
+        self.hanging = tuple(lines)
+
+    def rows(self, width: int) -> list[Content]:
+        """The lines as drawn ``width`` cells wide."""
+        return [row for line in self.hanging for row in line.lines(width)]
+
+    def render_strips(
+        self, width: int, height: int | None, style: Style, options: RenderOptions
+    ) -> list[Strip]:
+        return Content("\n").join(self.rows(width)).render_strips(width, height, style, options)
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        widths = (line.get_optimal_width(rules, container_width) for line in self.hanging)
+        return max(widths, default=0)
+
+    def get_minimal_width(self, rules: RulesMap) -> int:
+        return max((line.get_minimal_width(rules) for line in self.hanging), default=0)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return len(self.rows(width))
+
+
+def battle_lines(battle: BattleModel | None) -> HangingLines:
+    """The battle panel's lines (:func:`battle_markup`), each wrapped under its text: the
+    title's under the names after "Battle", the others under the attacker or note."""
+    lines = [Hanging(parsed(line)) for line in battle_markup(battle).split("\n")]
+    if battle is not None:
+        lines[0].indent = len(_BATTLE) + 1  # no number or spaces before it to hang under
+    return HangingLines(lines)
+
+
 class BattleView(MarkupStatic):
     DEFAULT_CLASSES = "battle"
 
+    _shown: BattleModel | None = None
+
     def show(self, battle: BattleModel | None) -> None:
         self.display = battle is not None
-        self.set_markup(battle_markup(battle))
+        if battle == self._shown:
+            return
+        self._shown = battle
+        self.update(battle_lines(battle), layout=False)
+        self._relayout()  # measured again even while an earlier layout is pending
 
 
 class DecksView(MarkupStatic):

@@ -212,7 +212,10 @@ def ordering() -> dict[str, Any]:
 def test_each_effect_to_order_carries_its_own_text() -> None:
     prompt = build_prompt(ordering(), BOOK)
     assert [(c.label, c.note) for c in prompt.choices] == [
-        ("Put on the chain next: Lance of Dominion", BOOK.info("lance_of_dominion").text),
+        (
+            "Put on the chain next: Lance of Dominion (Alice's weapon)",
+            BOOK.info("lance_of_dominion").text,
+        ),
         ("Put on the chain next: Griffin Rider (Alice)", BOOK.info("griffin_rider").text),
     ]
 

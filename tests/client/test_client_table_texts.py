@@ -45,7 +45,9 @@ def test_an_attacker_whose_defender_left_play_stays_blocked() -> None:
 def test_a_trigger_target_prompt_names_its_card() -> None:
     view = v.trigger_targets()
     view["prompt"]["source"] = "lance_of_dominion"
-    assert build_prompt(view, BOOK).title == "Choose targets for Lance of Dominion's effect"
+    assert build_prompt(view, BOOK).title == (  # Alice's weapon: named as the log names it
+        "Choose targets for the effect of Lance of Dominion (Alice's weapon)"
+    )
     view["prompt"]["source"] = "nightblade"
     view["legal"] = [{"kind": "targets", "targets": []}, {"kind": "decline"}]
     assert build_prompt(view, BOOK).title == "Use Nightblade's effect, or decline"

@@ -35,12 +35,12 @@ def legend() -> str:
 def board() -> View:
     """A board that shows every item of the legend: Bob's Infantry 3/4 with 2 damage and
     an attached Honed Edge, a curse counter on Bob's hero and focus counters on Alice's,
-    Alice's New Recruits 3 spaces from ready and her armor with nothing left to prevent
-    this turn."""
+    Alice's New Recruits 3 spaces from ready, her armor with nothing left to prevent
+    this turn, and 3 damage Bob's Infantry will prevent (Battle Surge's)."""
     view = v.base(0)
     alice, bob = view["players"]
     infantry = bob["units"][0]
-    infantry.update(health=2, attachments=[{"handle": 77, "card": "honed_edge"}])
+    infantry.update(health=2, attachments=[{"handle": 77, "card": "honed_edge"}], shield=3)
     bob["counters"] = {"curse": 1}
     alice["counters"] = {"focus": 2}
     alice["abilities"][1].update(unlocked=True, cooldown=3)
@@ -212,4 +212,4 @@ def test_a_triggered_effect_on_the_chain_is_not_said_to_be_announced() -> None:
                       "targets": []}]  # fmt: skip
     details = card_details(build_table(view, BOOK), "k:9", BOOK)
     assert details is not None and details.kind == "Triggered effect"
-    assert details.where == "On the chain, triggered (Bob)"
+    assert details.where == "On the chain, triggered (Bob's armor)"  # as the log names it

@@ -160,7 +160,7 @@ def test_leaf_labels_of_every_other_kind() -> None:
         "Prevent 2",
     ]
     assert labels(v.triggers()) == [
-        "Put on the chain next: Lance of Dominion",
+        "Put on the chain next: Lance of Dominion (Alice's weapon)",
         "Put on the chain next: Militia Recruit 1 (Alice)",
     ]
     assert labels(v.trigger_targets())[-1] == "Decline (do not use this effect)"
@@ -256,7 +256,7 @@ def test_ordering_triggers_names_each_card_from_the_servers_own_view() -> None:
     assert view["prompt"]["kind"] == "trigger"
     labels = sorted(c.label for c in build_prompt(view, BOOK).choices)
     assert labels == [
-        "Put on the chain next: Crimson Shield",
+        "Put on the chain next: Crimson Shield (T's armor)",
         "Put on the chain next: Wasting Disease",
     ]
 
