@@ -116,9 +116,21 @@ def load_subcommands(module_paths: Sequence[str]) -> list[Subcommand]:
     return loaded
 
 
-class CommandParser(argparse.ArgumentParser):
+class OneLineParser(argparse.ArgumentParser):
+    """A parser whose mistakes read as every other error of the command (docs/
+    development.md, "Command-line errors"): one line, ``allegiance <command>: error:
+    <what>; see 'allegiance <command> --help'``, exit status 2, without the usage block
+    argparse prints above its line."""
+
+    def error(self, message: str) -> NoReturn:
+        from server.cli import parser_error  # only on a mistake: keeps the start fast
+
+        parser_error(self.prog, message)
+
+
+class CommandParser(OneLineParser):
     """A subcommand's parser: a flag or word it does not know is its own error
-    (``allegiance play: error: unrecognized arguments: --foo``, under play's usage).
+    (``allegiance play: error: unrecognized arguments: --foo``).
 
     argparse parses a subcommand's arguments with ``parse_known_args`` and hands what is
     left to the top-level parser, which would report it under its own usage and name.
@@ -137,7 +149,7 @@ class CommandParser(argparse.ArgumentParser):
 
 def build_parser(subcommands: Sequence[Subcommand]) -> argparse.ArgumentParser:
     """The top-level parser with one subparser per loaded subcommand."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog=PROG,
         description="Allegiance: A Realm Divided, in the terminal: "
         "online, on a LAN and hot-seat, with bots.",
@@ -181,17 +193,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 1
         args_list = [DEFAULT_SUBCOMMAND]
     if args_list[0] in PLANNED and args_list[0] not in names:
-        parser.print_usage(sys.stderr)
         print(
-            f"{PROG}: error: '{args_list[0]}' is not built yet (see '{PROG} --help')",
+            f"{PROG}: error: '{args_list[0]}' is not built yet; see '{PROG} --help'",
             file=sys.stderr,
         )
         return 2
     args = parser.parse_args(args_list)
     run: Callable[[argparse.Namespace], int] | None = getattr(args, "_run", None)
-    if run is None:
-        parser.print_usage(sys.stderr)
-        return 2
+    if run is None:  # flags without a command: nothing to run
+        parser.error("a command is needed")
     try:
         status = run(args)
         sys.stdout.flush()

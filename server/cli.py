@@ -57,6 +57,8 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
         check_db(args.db, command)
     elif (problem := folder_problem(db_path)) is not None:
         fail(command, f"cannot create the folder of {named}: {problem}")
+    elif db_path.is_dir():  # SQLite would only say "unable to open database file"
+        fail(command, f"{named} {IS_A_FOLDER}")
     try:
         db_path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -71,10 +73,20 @@ def config_from_args(args: argparse.Namespace) -> ServerConfig:
     )
 
 
+#: What a database path that names a folder is told (SQLite would only say "unable to
+#: open database file").
+IS_A_FOLDER = (
+    "is a folder, not a database file (a server keeps its games in one file, e.g. allegiance.db)"
+)
+
+
 def check_db(db: str, command: str) -> None:
     """Refuse a ``--db`` that cannot be used, in one line (exit status 2), before a server
     tries to make its folder: one under a file (``mkdir`` would only say "File exists"),
-    and one whose folder does not exist (a typo in the path would make folders)."""
+    one whose folder does not exist (a typo in the path would make folders), and a folder
+    itself."""
+    if Path(db).is_dir():
+        refuse(command, f"--db {db} {IS_A_FOLDER}")
     problem = folder_problem(db)
     if problem is not None:
         refuse(command, f"cannot create the folder of --db {db}: {problem}")
@@ -119,8 +131,11 @@ FAILED = 1
 
 def program(command: str) -> str:
     """The program as typed, for its error lines: ``allegiance <command>`` (``command``
-    is the subcommand, e.g. ``serve`` or ``scenario run``), or ``python -m server``."""
-    return command if command == SERVER_MODULE else f"{PROG} {command}"
+    is the subcommand, e.g. ``serve`` or ``scenario run``; "" for ``allegiance`` itself),
+    or ``python -m server``."""
+    if command == SERVER_MODULE or not command:
+        return command or PROG
+    return f"{PROG} {command}"
 
 
 def command_of(args: argparse.Namespace) -> str:
@@ -130,8 +145,55 @@ def command_of(args: argparse.Namespace) -> str:
 
 
 def error_line(command: str, message: str) -> str:
-    """The one line of an error of ``command``; ``message`` says what and why."""
-    return f"{program(command)}: error: {message}"
+    """The one line of an error of ``command``; ``message`` says what and why, as a
+    clause (:func:`clause`) whatever its source wrote."""
+    return f"{program(command)}: error: {clause(message)}"
+
+
+#: Words that begin a sentence of the project's messages (its own, a server's, the
+#: system's) and are not names: :func:`clause` writes them in lower case. A first word
+#: not listed keeps its capital, so a name ("Bob is already seated", "SQLite …") is
+#: never lower-cased; a sentence left capitalised reads better than a name that is not.
+_ORDINARY_WORDS = (
+    "a an the this that these those there here it its no not nothing none nobody cannot "
+    "can could would should will may might must is are was were be been has have had do "
+    "does did your you we our some every each all any only too already still unknown "
+    "invalid missing bad wrong step game server table seat connection say watch resuming "
+    "failed unable expected give use choose try please when while after before if on in "
+    "at for with without from to of by as but and or so what which who why how database "
+    "file folder port address code token replay record name hero player card permission "
+    "operation temporary"
+)
+ORDINARY = frozenset(_ORDINARY_WORDS.split())
+
+
+def clause(message: str) -> str:
+    """``message`` as the clause after "error:", as argparse writes its own: without a
+    final full stop, and with its first word in lower case when it is an ordinary word
+    (:data:`ORDINARY`), capitalised only because it began a sentence for people
+    ("Could not reach …." → "could not reach …")."""
+    text = message.strip()
+    if text.endswith(".") and not text.endswith(".."):  # an ellipsis stays
+        text = text[:-1]
+    first = text.split(" ", 1)[0].rstrip(",:;")
+    if first[:1].isupper() and first[1:].islower() and first.lower() in ORDINARY:
+        text = text[:1].lower() + text[1:]
+    return text
+
+
+def parser_error(prog: str, message: str) -> NoReturn:
+    """A command line argparse cannot parse, as every other mistake in one: one line and
+    exit status 2, with the help to read instead of the usage argparse prints above it.
+    ``prog`` is the parser's (``allegiance scenario run``, ``python -m server``)."""
+    command = prog if prog == SERVER_MODULE else prog.removeprefix(PROG).strip()
+    refuse(command, f"{message}; see '{prog} --help'")
+
+
+class ServerParser(argparse.ArgumentParser):
+    """``python -m server``'s parser: its mistakes in one line (:func:`parser_error`)."""
+
+    def error(self, message: str) -> NoReturn:
+        parser_error(self.prog, message)
 
 
 def error(command: str, message: str, status: int = USAGE) -> int:
@@ -186,7 +248,7 @@ def run_serve(args: argparse.Namespace, extra: Callable[[Any], Any] | None = Non
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog=SERVER_MODULE, description="Run the Allegiance server.")
+    parser = ServerParser(prog=SERVER_MODULE, description="Run the Allegiance server.")
     add_serve_arguments(parser)
     return run_serve(parser.parse_args(argv))
 

@@ -60,7 +60,7 @@ MISTAKES: list[tuple[list[str], int, str]] = [
      "allegiance cards: error: --summary counts every card"),
     # failures while running: nothing on the command line to correct
     (["replay", "--connect", "127.0.0.1:1", "ABC123"], 1,
-     "allegiance replay: error: Could not reach the server at 127.0.0.1:1: nothing answers"),
+     "allegiance replay: error: could not reach the server at 127.0.0.1:1: nothing answers"),
     (["replay", "{tmp}/broken.jsonl"], 1, "allegiance replay: error: {tmp}/broken.jsonl line 1"),
     (["replay", "--db", "{tmp}/notes.txt"], 1,
      "allegiance replay: error: {tmp}/notes.txt is not an Allegiance game database"),

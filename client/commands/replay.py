@@ -8,8 +8,8 @@ are listed and replayed too, except from a server (they are the user's own files
 join code whose table played several games (a best-of match, rematches) opens the list
 of its games; ``--game N`` opens its game N. Everything that can be checked before the
 screen opens is checked here, so a bad file, id or flag is one line on stderr: exit
-status 2 for a mistake in the command line, 1 for a server not reached or a file that
-cannot be read or replayed (:data:`FAILURES`).
+status 2 for a mistake in the command line, 1 for a server not reached, a server's
+refusal or a file that cannot be read or replayed (:func:`status_of`).
 """
 
 from __future__ import annotations
@@ -55,18 +55,34 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 #: What a :class:`ReplayError` of these codes says is a failure while running (exit
 #: status 1): the server was not reached or sent a broken replay, the file or database
-#: named is unreadable, damaged or not ours. Every other one is a mistake in the command
-#: line (exit status 2): a path that does not exist, a code or game number that names no
-#: game, a server's refusal of the table or token.
+#: named is unreadable, damaged or not ours. Every other one of a local source is a
+#: mistake in the command line (exit status 2): a path that does not exist, a code or
+#: game number that names no game there.
 FAILURES = frozenset({"unreachable", "bad_replay", "unreadable", "bad_file", "bad_database",
                       "bad_record"})  # fmt: skip
 
+#: What is checked here, before a ``--connect`` server is asked: a mistake in the command
+#: line (exit status 2) though the source is a server.
+CHECKED_HERE = frozenset({"bad_code", "bad_address"})
 
-def _fail(message: str, code: str = "") -> int:
-    """Say why in one line; the exit status by the kind of error (:data:`FAILURES`)."""
-    from server.cli import FAILED, USAGE, error
 
-    return error(NAME, message, FAILED if code in FAILURES else USAGE)
+def status_of(code: str, connect: bool) -> int:
+    """The exit status of a :class:`ReplayError` of ``code``: 1 for a failure while
+    running (:data:`FAILURES`), and for every answer of a ``--connect`` server (no table
+    of that code, a token refused): the server's tables come and go, so the command line
+    was not known to be wrong until it answered; 2 for a mistake in the command line."""
+    from server.cli import FAILED, USAGE
+
+    if code in FAILURES or (connect and code not in CHECKED_HERE):
+        return FAILED
+    return USAGE
+
+
+def _fail(message: str, code: str = "", connect: bool = False) -> int:
+    """Say why in one line, with the exit status of its kind (:func:`status_of`)."""
+    from server.cli import error
+
+    return error(NAME, message, status_of(code, connect))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -83,7 +99,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         screen = _start_screen(args)
     except ReplayError as exc:
-        return _fail(exc.message, exc.code)
+        return _fail(exc.message, exc.code, args.connect is not None)
     from client.app import AllegianceApp, run_app
 
     app = AllegianceApp()
@@ -162,10 +178,15 @@ def _from_path_or_code(game: str, index: int | None) -> Any:
 def _from_server(args: argparse.Namespace) -> Any:
     import asyncio
 
-    from client.replay import ServerCatalog, fetch_own_replay, table_listing
-    from client.screens.join import server_url
+    from client.replay import ReplayError, ServerCatalog, fetch_own_replay, table_listing
+    from client.screens.join import address_problem, server_url
     from client.screens.replay import ReplayListScreen, ReplayScreen
 
+    # A port out of range would otherwise fail inside the connection, as a server not
+    # reached (exit status 1), though the address typed is the mistake.
+    problem = address_problem(args.connect)
+    if problem is not None:
+        raise ReplayError("bad_address", f"--connect {problem}")
     url = server_url(args.connect)
     if args.game is None:
         catalog = ServerCatalog(url)

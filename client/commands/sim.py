@@ -109,16 +109,10 @@ def _run_connected(args: argparse.Namespace) -> int:
     try:
         report = asyncio.run(run_sim(url, args.games, args.seats, args.game, args.concurrency))
     except (OSError, TimeoutError) as exc:  # in the words 'allegiance join' shows
-        return error(NAME, _clause(unreachable(url, exc)), FAILED)
+        return error(NAME, unreachable(url, exc), FAILED)  # made a clause by error()
     except WebSocketException as exc:  # a handshake refused, a connection broken off
         return error(NAME, f"the connection to {url} failed: {exc}", FAILED)
     except RuntimeError as exc:  # the server refused the table: its words
         return error(NAME, str(exc), FAILED)
     print(format_report(report))
     return 0
-
-
-def _clause(sentence: str) -> str:
-    """A sentence for people ("Could not reach …: no answer.") as the clause after
-    "error:" in a command's line: lower case first, no full stop."""
-    return sentence[:1].lower() + sentence[1:].removesuffix(".")

@@ -272,7 +272,7 @@ def args(**given: Any) -> argparse.Namespace:
         ({"game": "broken.jsonl"}, 1, "line 1: not valid JSON"),  # a damaged file
         ({"db": "GAMES", "connect": "x:1"}, 2, "not both"),
         ({"token": "abc"}, 2, "--token needs --connect"),
-        ({"connect": "127.0.0.1:1", "game": "ABC123"}, 1, "Could not reach"),  # while running
+        ({"connect": "127.0.0.1:1", "game": "ABC123"}, 1, "could not reach"),  # while running
         ({"connect": "127.0.0.1:1", "game": "not a code"}, 2, "is not a join code"),
         ({"index": 2}, 2, "--game needs a join code"),
         ({"game": "FIRST2", "index": 0}, 2, "--game must be a game number"),
