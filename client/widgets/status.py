@@ -5,7 +5,8 @@ A line too long for its width drops parts, least useful first, until it fits: th
 number, then the title (the table's name, join code and match score) for its short form
 (the join code and "Game 2/3 · 1–0"), then the title — with the turn number back each
 time if that fits — then the turn number again, then the battle step (the battle panel
-and the prompt's title show it too). Whose turn it is, who is to
+and the prompt's title show it too). A title without a short form (a local game's
+"Local game", "Hot-seat") goes before the turn number. Whose turn it is, who is to
 act and the phase stay; the link state ("reconnecting…") stays, first. What still does
 not fit is cut at the end, as before.
 
@@ -64,14 +65,22 @@ def status_candidates(
     short = [(short_title, f"[b]{escape(short_title)}[/b]")] if short_title != title else []
     if watching:  # the candidates without a title still say it
         head.append((WATCHING, f"[b]{WATCHING}[/b]"))
-    shorter: tuple[tuple[list[tuple[str, str]], str], ...] = (
-        (titled, parts.line()),
-        (titled, parts.line(turn=False)),
-        *(((short, parts.line()), (short, parts.line(turn=False))) if short else ()),
-        ([], parts.line()),
-        ([], parts.line(turn=False)),
-        ([], parts.line(turn=False, step=False)),
-    )
+    if short_title or watching:
+        shorter: tuple[tuple[list[tuple[str, str]], str], ...] = (
+            (titled, parts.line()),
+            (titled, parts.line(turn=False)),
+            *(((short, parts.line()), (short, parts.line(turn=False))) if short else ()),
+            ([], parts.line()),
+            ([], parts.line(turn=False)),
+            ([], parts.line(turn=False, step=False)),
+        )
+    else:  # a title with no short form ("Local game", "Hot-seat") says less than the turn
+        shorter = (
+            (titled, parts.line()),
+            ([], parts.line()),
+            ([], parts.line(turn=False)),
+            ([], parts.line(turn=False, step=False)),
+        )
     return [
         _joined([*(head[:1] if kept else head), *kept, (line, escape(line))])
         for kept, line in shorter
