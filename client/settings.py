@@ -366,7 +366,19 @@ def fields_notice(
         if len(unknown) > _NAMED:
             named += f" and {len(unknown) - _NAMED} more"
         told += ("; " if told else "") + f"not known to this version: {named} (kept in the file)"
-    return f"Some settings in {path} were ignored: {told}."
+    return f"Some settings in {shown_path(path)} were ignored: {told}."
+
+
+def shown_path(path: Path) -> str:
+    """A file's path as a notice shows it: under the home folder, from ``~``
+    ("~/.config/allegiance/settings.json"), short enough that a toast at 80 columns
+    holds it on one line (its text breaks only at spaces, so a longer path is cut
+    mid-name, wherever the line ends)."""
+    try:
+        inside = path.relative_to(Path.home())
+    except (ValueError, RuntimeError):  # elsewhere, or no home folder known
+        return str(path)
+    return str(Path("~") / inside)
 
 
 def _name_shown(name: str) -> str:
@@ -432,15 +444,15 @@ def _read_json(path: Path) -> Any:
     except FileNotFoundError:
         raise
     except OSError as exc:
-        raise UnreadableFile(f"Could not read {path}: {exc.strerror}") from None
+        raise UnreadableFile(f"Could not read {shown_path(path)}: {exc.strerror}") from None
     except UnicodeDecodeError:  # random bytes, or a file saved in another encoding
-        raise UnreadableFile(f"{path}: not UTF-8 text") from None
+        raise UnreadableFile(f"{shown_path(path)}: not UTF-8 text") from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise UnreadableFile(f"{path} line {exc.lineno}: not valid JSON") from None
+        raise UnreadableFile(f"{shown_path(path)} line {exc.lineno}: not valid JSON") from None
     except RecursionError:  # "[[[[…" nested deeper than the parser goes
-        raise UnreadableFile(f"{path}: nested too deeply") from None
+        raise UnreadableFile(f"{shown_path(path)}: nested too deeply") from None
 
 
 def read_kept(path: Path) -> tuple[Any, str | None] | None:
@@ -491,6 +503,23 @@ def _settings_report(path: Path, set_aside: bool) -> tuple[Settings, str | None,
     return settings, " ".join(n for n in notices if n) or None, key_problems
 
 
+def ignored_now(ignored: Iterable[str], path: Path | None = None) -> list[str]:
+    """Of the key bindings ignored as the game started (``ignored``, one line each),
+    those the settings file at ``path`` still holds, for the Keys screen to list what the
+    file holds now. Any save writes the file without the bindings it drops (a theme
+    chosen in the palette saves it, not only Settings' Save); an unknown action's binding
+    stays in it (see :func:`write_settings`), as every unknown key of the file does. A
+    file that cannot be read now leaves the lines as they were."""
+    ignored = list(ignored)
+    if not ignored:
+        return []
+    data, why = _settings_data(path or settings_path())
+    if why is not None:
+        return ignored
+    now = set(_read_settings(data)[2]) if data is not None else set()
+    return [line for line in ignored if line in now]
+
+
 def _settings_data(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     """The table of the settings file at ``path``, or why it cannot be read as one
     (both None: there is no file)."""
@@ -501,7 +530,7 @@ def _settings_data(path: Path) -> tuple[dict[str, Any] | None, str | None]:
     except UnreadableFile as exc:
         return None, str(exc)
     if not isinstance(data, dict):
-        return None, f"{path}: holds {_kind(data)}, not a table of settings"
+        return None, f"{shown_path(path)}: holds {_kind(data)}, not a table of settings"
     return data, None
 
 
@@ -556,7 +585,7 @@ def _write_settings(table: dict[str, Any], path: Path) -> str | None:
         tmp.write_text(json.dumps(table, indent=2) + "\n", encoding="utf-8")
         tmp.replace(path)
     except OSError as exc:
-        return f"Could not save settings to {path}: {exc.strerror}"
+        return f"Could not save settings to {shown_path(path)}: {exc.strerror}"
     return None
 
 
@@ -575,7 +604,7 @@ def _read_seats() -> tuple[dict[str, Any], str | None]:
     except UnreadableFile as exc:
         return {}, str(exc)
     if not isinstance(data, dict):
-        return {}, f"{path}: holds {_kind(data)}, not a table of seats"
+        return {}, f"{shown_path(path)}: holds {_kind(data)}, not a table of seats"
     return data, None
 
 
@@ -661,8 +690,8 @@ def _save_seats(data: dict[str, Any]) -> str | None:
     except OSError as exc:
         with contextlib.suppress(OSError):
             tmp.unlink()
-        return (f"Could not keep the seat in {path}: {exc.strerror}; after a restart it "
-                "cannot be taken back by joining again.")  # fmt: skip
+        return (f"Could not keep the seat in {shown_path(path)}: {exc.strerror}; after a "
+                "restart it cannot be taken back by joining again.")  # fmt: skip
     return None
 
 

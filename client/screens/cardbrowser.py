@@ -278,9 +278,15 @@ class CardBrowserScreen(Screen[None]):
                 yield Static("", id="cb-detail")
         yield Footer()
 
+    #: Narrower than this, the filters take two rows (``-narrow``: app.tcss).
+    NARROW = 80
+
     def on_mount(self) -> None:
         self.refilter()
         self.query_one("#cb-list", OptionList).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(event.size.width < self.NARROW, "-narrow")
 
     # filtering --------------------------------------------------------------------------
     def filters(self) -> Filters:

@@ -5,7 +5,8 @@ palette's "Change keys"): every game action with its key; enter on one, then pre
 (esc cancels); a key kept for moving and choosing or already used by another action in
 the same place is refused with the reason; backspace/delete gives one action its
 default again, ctrl+r all of them. Key bindings of the settings file that were ignored
-when the game started are listed there, every one (the start-up notice tells three).
+when the game started are listed there, every one the file still holds (the start-up
+notice tells three; a save leaves out those of known actions).
 
 One change is asked about once, when the settings are left: leaving with changes asks
 whether to save them (y), drop them (n), or go back to them (esc). From Settings, the
@@ -17,7 +18,7 @@ screen is all there is: Done saves, and esc with changes asks.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from rich.cells import cell_len
@@ -26,6 +27,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.coordinate import Coordinate
 from textual.markup import escape
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
@@ -49,12 +51,17 @@ from client.settings import (
     SCOPES,
     Settings,
     effective_keys,
+    ignored_now,
     key_label,
     key_problem,
 )
 
 #: The Keys screen's Key column is never narrower than this (a very narrow terminal).
 MIN_KEY_WIDTH = 8
+#: The Key column's width at 80 columns: narrower, the Where column gives way to it.
+KEY_WIDTH = 15
+#: The Action column gives up cells for the Key column down to this width.
+MIN_ACTION_WIDTH = 16
 
 TIMERS = ((("No timer"), 0), ("15 s", 15), ("30 s", 30), ("60 s", 60), ("120 s", 120))
 
@@ -151,7 +158,13 @@ class SettingsScreen(Screen[Settings | None]):
     def on_mount(self) -> None:
         self.query_one("#name", Input).focus()  # the first field: typing goes there
         if self.open_keys:
-            self.app.push_screen(KeysScreen(self.keys, self.ignored, alone=True), self._keys_alone)
+            keys = KeysScreen(self.keys, self._ignored(), alone=True)
+            self.app.push_screen(keys, self._keys_alone)
+
+    def _ignored(self) -> list[str]:
+        """The file's ignored key bindings it still holds (a save since the game started,
+        from Settings or a theme chosen in the palette, left out those it drops)."""
+        return ignored_now(self.ignored, getattr(self.app, "settings_path", None))
 
     def _keys_alone(self, keys: dict[str, str] | None) -> None:
         """Change keys: the Keys screen was all there is. Its keys are saved (Done, or y
@@ -184,7 +197,7 @@ class SettingsScreen(Screen[Settings | None]):
                 unsaved = " [$warning](not saved yet)[/]" if keys != self.settings.keys else ""
                 self.query_one("#keys-summary", Static).update(keys_summary(keys) + unsaved)
 
-        self.app.push_screen(KeysScreen(self.keys, self.ignored), edited)
+        self.app.push_screen(KeysScreen(self.keys, self._ignored()), edited)
 
     @on(Select.Changed, "#theme")
     def _preview_theme(self, event: Select.Changed) -> None:
@@ -347,6 +360,13 @@ class KeysTable(DataTable[Any]):
     default share a line more often. Rows are made again when the keys change or the
     width does (a row's height is set as it is added).
 
+    Narrower than 80 columns the three columns do not fit: the places become headings
+    over their actions ("At the table", then its actions), which the cursor passes
+    over, and an action too long for what is left is cut with "…", so that the Key
+    column keeps its 15 cells in sight. (With a Where column, the Key column was pushed
+    out of sight and made so narrow that a changed key and its default took two lines:
+    the second read as a blank row.)
+
     Every column's width is set as it is added, none measured from its cells: the
     table measures those only when it is next idle, and rows drawn before that (the
     Keys screen is drawn again as the key capture closes, before the table is idle)
@@ -355,7 +375,9 @@ class KeysTable(DataTable[Any]):
     def __init__(self) -> None:
         super().__init__(id="keys-table", cursor_type="row", zebra_stripes=True)
         self._keys: dict[str, str] | None = None
-        self._width = 0  # the Key column's width the rows were made for
+        self._layout: Layout | None = None  # the columns the rows were made for
+        self._headings: frozenset[int] = frozenset()  # rows that name a place
+        self._stepping_up = False  # the cursor is moved one row up (the up key)
 
     def show(self, keys: Mapping[str, str]) -> None:
         """Show every action with its key: ``keys``, the changed ones, else its default."""
@@ -363,8 +385,39 @@ class KeysTable(DataTable[Any]):
         self._fill()
 
     def on_resize(self, event: events.Resize) -> None:
-        if self._keys is not None and self._key_width() != self._width:
+        if self._keys is not None and self._columns() != self._layout:
             self._fill()
+
+    @property
+    def grouped(self) -> bool:
+        """Whether the places are headings over their actions (a narrow table)."""
+        return self._layout is not None and self._layout.grouped
+
+    def action_at(self, row: int) -> str | None:
+        """The id of the action on ``row`` (None: a heading, or no such row)."""
+        if row in self._headings or not 0 <= row < self.row_count:
+            return None
+        return str(self.ordered_rows[row].key.value)
+
+    def action_cursor_up(self) -> None:
+        self._stepping_up = True
+        try:
+            super().action_cursor_up()
+        finally:
+            self._stepping_up = False
+
+    def validate_cursor_coordinate(self, value: Coordinate) -> Coordinate:
+        """The cursor never rests on a heading: a step up onto one goes on to the action
+        above it (the last of the place before), anything else (a step down, a page, a
+        click, the top) to the first action under it."""
+        value = super().validate_cursor_coordinate(value)
+        if value.row not in self._headings:
+            return value
+        up = self._stepping_up
+        for row in (value.row - 1, value.row + 1) if up else (value.row + 1, value.row - 1):
+            if 0 <= row < self.row_count and row not in self._headings:
+                return Coordinate(row, value.column)
+        return value
 
     @staticmethod
     def _where_width() -> int:
@@ -376,27 +429,37 @@ class KeysTable(DataTable[Any]):
         """The Action column's width: its longest action."""
         return max(cell_len(a.label) for a in KEY_ACTIONS)
 
-    def _key_width(self) -> int:
-        """The Key column's width: what the table's width leaves after the other two
-        columns, a scrollbar (kept free even when the rows fit, so that rows made two
-        lines high, which may bring one, never narrow the column they were made for)
-        and each column's padding."""
-        padding = 2 * self.cell_padding * 3
-        spare = self.size.width - self.styles.scrollbar_size_vertical - padding
-        return max(MIN_KEY_WIDTH, spare - self._where_width() - self._action_width())
+    def _columns(self) -> Layout:
+        """The columns for the table's width: Where, Action and Key while the Key column
+        keeps its 15 cells beside the other two whole; else Action and Key, the Action
+        column giving up cells (down to 16) before the Key column does. The widths leave
+        out a scrollbar (kept free even when the rows fit, so that rows made two lines
+        high, which may bring one, never narrow the column they were made for) and each
+        column's padding."""
+        free = self.size.width - self.styles.scrollbar_size_vertical - 2 * self.cell_padding * 3
+        key = free - self._where_width() - self._action_width()
+        if key >= KEY_WIDTH:
+            return Layout(False, self._action_width(), key)
+        free += 2 * self.cell_padding  # no Where column, nor its padding
+        action = max(MIN_ACTION_WIDTH, min(self._action_width(), free - KEY_WIDTH))
+        return Layout(True, action, max(MIN_KEY_WIDTH, free - action))
 
     def _fill(self) -> None:
         keys = self._keys or {}
-        row, scrolled = self.cursor_row, self.scroll_y
-        self._width = width = self._key_width()
+        current, scrolled = self.action_at(self.cursor_row), self.scroll_y
+        self._layout = layout = self._columns()
+        rows = _key_rows(keys, layout)
+        self._headings = frozenset()  # none while the rows are cleared and added
         self.clear(columns=True)
-        self.add_column("Where", key="where", width=self._where_width())
-        self.add_column("Action", key="action", width=self._action_width())
-        self.add_column("Key", key="key", width=width)
-        for action in KEY_ACTIONS:
-            lines = key_cell(keys.get(action.id, action.default), action.default, width)
-            self.add_row(SCOPES[action.scope], action.label, Text("\n").join(lines),
-                         key=action.id, height=len(lines))  # fmt: skip
+        if not layout.grouped:
+            self.add_column("Where", key="where", width=self._where_width())
+        self.add_column("Action", key="action", width=layout.action)
+        self.add_column("Key", key="key", width=layout.key)
+        for key, cells, height in rows:
+            self.add_row(*cells, key=key, height=height)
+        self._headings = frozenset(i for i, (key, _, _) in enumerate(rows) if key in SCOPES)
+        ids = [key for key, _, _ in rows]
+        row = ids.index(current) if current in ids else 0
         self.move_cursor(row=row, scroll=False)
         self.scroll_to(y=scrolled, animate=False, immediate=True)
         self.call_after_refresh(self._show_cursor)
@@ -404,6 +467,33 @@ class KeysTable(DataTable[Any]):
     def _show_cursor(self) -> None:
         """The cursor's row in sight, once the new rows are measured."""
         self.move_cursor(row=self.cursor_row, scroll=True, animate=False)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The Keys table's columns: ``grouped``, places as headings instead of a Where
+    column; the Action and Key columns' widths."""
+
+    grouped: bool
+    action: int
+    key: int
+
+
+def _key_rows(keys: Mapping[str, str], layout: Layout) -> list[tuple[str, list[Text], int]]:
+    """The Keys table's rows as (row key, cells, height): one per action, and in a
+    grouped table a heading (its key the place's) before each place's actions."""
+    rows: list[tuple[str, list[Text], int]] = []
+    scope = None
+    for action in KEY_ACTIONS:
+        if layout.grouped and action.scope != scope:
+            rows.append((action.scope, [Text(SCOPES[action.scope], style="bold"), Text()], 1))
+        scope = action.scope
+        lines = key_cell(keys.get(action.id, action.default), action.default, layout.key)
+        label = Text(action.label)
+        label.truncate(layout.action, overflow="ellipsis")
+        where = [] if layout.grouped else [Text(SCOPES[action.scope])]
+        rows.append((action.id, [*where, label, Text("\n").join(lines)], len(lines)))
+    return rows
 
 
 class KeysScreen(Screen[dict[str, str] | None]):
@@ -419,6 +509,10 @@ class KeysScreen(Screen[dict[str, str] | None]):
     KeysScreen.-short #keys-ignored { max-height: 3; }
     KeysScreen #keys-table { scrollbar-size-vertical: 1; }
     """
+
+    #: Lower than this many rows (``-low``), the title and the buttons take a line each
+    #: (app.tcss), so that more of the table's rows are in sight.
+    LOW = 24
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "leave", "Back"),
@@ -460,6 +554,12 @@ class KeysScreen(Screen[dict[str, str] | None]):
         table.show(self.keys)
         table.focus()
 
+    def on_resize(self, event: events.Resize) -> None:
+        low = event.size.height < self.LOW
+        self.set_class(low, "-low")
+        for button in self.query(Button):
+            button.compact = low
+
     def _refresh_keys(self) -> None:
         self.query_one(KeysTable).show(self.keys)
 
@@ -468,14 +568,14 @@ class KeysScreen(Screen[dict[str, str] | None]):
         self.query_one("#keys-status", Static).update(f"[{style}]{escape(text)}[/]")
 
     def _current(self) -> str | None:
-        table = self.query_one("#keys-table", DataTable)
-        if not table.row_count:
-            return None
-        return str(table.coordinate_to_cell_key(table.cursor_coordinate).row_key.value)
+        table = self.query_one(KeysTable)
+        return table.action_at(table.cursor_row)
 
     @on(DataTable.RowSelected, "#keys-table")
     def _change(self, event: DataTable.RowSelected) -> None:
-        action = ACTIONS_BY_ID[str(event.row_key.value)]
+        action = ACTIONS_BY_ID.get(str(event.row_key.value))
+        if action is None:  # a place's heading (the cursor passes over them)
+            return
 
         def pressed(key: str | None) -> None:
             if key is not None:
