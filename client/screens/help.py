@@ -21,7 +21,8 @@ KEY_ROWS = (
                   "`{menu_cards}` cards · `{menu_replays}` replays · `{menu_settings}` settings · "
                   "`↑` `↓` `enter` any entry (Host a game, Rules and keys, Quit)"),
     ("Prompt", "`↑` `↓` move · `enter` choose · `1`–`9` choose a line · `esc` back · "
-               "`{table_pass}` pass · `{table_skip}` until your turn"),
+               "`{table_pass}` pass (from the first list, not from a card's targets: `esc` "
+               "back to it) · `{table_skip}` until your turn"),
     ("Declare attackers", "`enter` toggles an attacker · `{table_all_attackers}` all / none · "
                           "`{table_confirm}` declare the marked ones"),
     ("Assign defenders", "`enter` on an attacker, then on the defender · `{table_confirm}` "

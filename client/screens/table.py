@@ -48,7 +48,7 @@ from client.widgets.keys import KeyBar
 from client.widgets.lines import QuickBlank, quick_vertical_scrollbar
 from client.widgets.log import ChatPanel, GameLog
 from client.widgets.opponents import OpponentsLine, Summary
-from client.widgets.prompt import PromptBar
+from client.widgets.prompt import PASS_FROM_LIST, PromptBar
 from client.widgets.status import StatusLine
 from client.widgets.strip import CardStrip
 from client.widgets.territory import Territory
@@ -472,6 +472,10 @@ class TableScreen(Screen[None], QuickBlank):
             else:
                 said = "No seat of yours is shown now: P works once your table is back."
             self.notify(said, timeout=3)
+            return
+        bar = self.query_one(PromptBar)
+        if bar.in_opened_list:  # turning it on would pass this window at once
+            self.notify(PASS_FROM_LIST, timeout=3)
             return
         self.post_message(PromptBar.Skip(None))
 

@@ -314,6 +314,24 @@ def _option_label(option: Any, namer: Namer) -> str:
     return text
 
 
+#: A deck by the words an option of a choice names it with ("basic unit deck").
+DECKS_BY_NAME: Mapping[str, str] = {name: deck for deck, name in DECK_NAMES.items()}
+
+
+def _deck_state(option: Any, view: Mapping[str, Any], namer: Namer) -> str:
+    """" (60 left; Infantry on its discard pile)" after an option that names a deck (an
+    effect that puts a deck's top card into its discard pile, asked once per card): what
+    the last card did shows there, so a second question of the same words is seen to
+    be a new one."""
+    deck = DECKS_BY_NAME.get(option) if isinstance(option, str) else None
+    state = (view.get("decks") or {}).get(deck) if deck else None
+    if not isinstance(state, Mapping) or state.get("count") is None:
+        return ""
+    pile = state.get("discard") or []  # its top card first
+    top = f"; {namer.card(str(pile[0]))} on its discard pile" if pile else ""
+    return f" ({state['count']} left{top})"
+
+
 def _figure(value: int | None, unit: str) -> str:
     return f" {value}{unit}" if value is not None else ""
 
@@ -351,7 +369,9 @@ def _leaf_label(action: Action, view: Mapping[str, Any], namer: Namer) -> str:
     if kind == "choose":
         options = prompt.get("options") or []
         i = int(action["option"])
-        return _option_label(options[i], namer) if i < len(options) else f"Option {i + 1}"
+        if i >= len(options):
+            return f"Option {i + 1}"
+        return _option_label(options[i], namer) + _deck_state(options[i], view, namer)
     if kind == "discard":
         return f"Discard {namer.thing(action['card'])}"
     if kind == "trigger":
@@ -677,6 +697,17 @@ LINE_WIDTH = 78
 TITLE_WIDTH = 70
 
 
+def _entry_words(item: Mapping[str, Any], namer: Namer) -> str:
+    """A chain entry as a response title names it: a unit's triggered effect as such
+    ("Sellsword's triggered effect"), since the unit's name alone reads as enlisting it,
+    and enlisting it is often the window just passed. A weapon's or armor's effect keeps
+    its card's name: whose equipment it is follows it, and equipment is never enlisted."""
+    label = chain_label(item, namer)
+    if item.get("kind") == "trigger" and _equipment_entry(item, namer) is None:
+        return f"{possessive(label)} triggered effect"
+    return label
+
+
 def _respond_title(top: Mapping[str, Any], namer: Namer) -> str:
     """"Respond to Death Grip (Bob) → Tax Collector (Alice) — or pass": the entry on top
     of the chain and what it targets, since at 80×24 the board may have scrolled the
@@ -686,7 +717,7 @@ def _respond_title(top: Mapping[str, Any], namer: Namer) -> str:
     named at length: "Emberbrand Rod's ability"), and only then are targets named more
     briefly (no controller, then only the first): whose unit is targeted matters more
     than "or pass"."""
-    label = f"Respond to {chain_label(top, namer)}"
+    label = f"Respond to {_entry_words(top, namer)}"
     head = f"{label} ({_whose_entry(top, namer)})"
     targets = [str(t) for t in top.get("targets") or []]
     if not targets:
@@ -724,7 +755,7 @@ def _title(view: Mapping[str, Any], legal: list[Action], namer: Namer) -> tuple[
     if "first" in kinds:
         return "Choose who goes first", False
     if "draw" in kinds:
-        return "Draw a card: choose a deck", False
+        return f"Draw a card{_draw_reason(view, namer)}: choose a deck", False
     if "choose" in kinds:
         return _choose_title(prompt, namer), False
     if "discard" in kinds:
@@ -991,6 +1022,20 @@ def _discard_reason(prompt: Mapping[str, Any], namer: Namer) -> str:
     else:
         name = namer.card(str(source))
     return f" ({possessive(name)} effect)"
+
+
+def _draw_reason(view: Mapping[str, Any], namer: Namer) -> str:
+    """" (Scout Outrider's effect)": the effect that makes the seat draw, as the discard
+    prompt says its own (:func:`_discard_reason`). The view's draw prompt names no source,
+    but an effect that draws is resolving on top of the chain (it stays there until it
+    has resolved), while the draw phase's draw comes with the chain empty."""
+    chain = view.get("chain") or []
+    if not chain or view.get("phase") == "draw" or not isinstance(chain[-1], Mapping):
+        return ""
+    top = chain[-1]
+    name = _source(top, namer)
+    owner = _equipment_entry(top, namer)
+    return f" ({possessive(name)} effect, {owner})" if owner else f" ({possessive(name)} effect)"
 
 
 def action_refs(action: Action, seat: int | None, target_first: bool = False) -> list[str]:

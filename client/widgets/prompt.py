@@ -3,7 +3,8 @@
 It draws a :class:`~client.viewmodel.prompt.Prompt` and posts :class:`PromptBar.Chosen`
 with the action(s) to submit, each taken verbatim from the view's ``legal`` list. Menus
 are navigated with the arrows and enter (escape goes back, 1–9 pick a line, ``p``
-passes; the Pass line and "‹ back" have no number, so a number never passes). A line
+passes from the prompt's own list, not from a list opened from a line, such as a card's
+targets; the Pass line and "‹ back" have no number, so a number never passes). A line
 too long for the bar wraps under its text, not under its number.
 Declaring attackers is a multi-select (enter toggles, ``a`` all, ``d`` declares);
 assigning defenders pairs an attacker with a defender (enter on an attacker, then on a
@@ -194,6 +195,10 @@ class PromptBar(Vertical):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("p", "pass", "Pass", id="table.pass"),
+        # The same key in a list opened from a line (a card's targets, a split's halves):
+        # there it passes nothing and says how to pass. A pass is final, and a key that
+        # passed from one list and went back from another would be a trap.
+        Binding("p", "pass_held", "Pass", id="table.pass", show=False),
         Binding("escape", "back", "Back"),
         Binding("a", "all", "All/none", id="table.all_attackers"),
         Binding("d", "confirm", "Confirm", id="table.confirm"),
@@ -512,8 +517,10 @@ class PromptBar(Vertical):
     # actions (bindings) -----------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         mode = self.prompt.mode
-        if action == "pass":
-            return mode == "menu" and self.prompt.pass_action is not None and not self.busy
+        if action in ("pass", "pass_held"):
+            may_pass = mode == "menu" and self.prompt.pass_action is not None and not self.busy
+            in_list = len(self._stack) > 1  # a list opened from a line of the prompt
+            return may_pass and in_list == (action == "pass_held")
         if action == "back":
             return len(self._stack) > 1 or self._picking is not None
         if action == "all":
@@ -525,8 +532,20 @@ class PromptBar(Vertical):
         return True
 
     def action_pass(self) -> None:
-        if self.prompt.pass_action is not None:
+        """Pass, from the prompt's own list only (:meth:`action_pass_held`)."""
+        if self.prompt.pass_action is not None and len(self._stack) <= 1:
             self._choose([self.prompt.pass_action])
+
+    @property
+    def in_opened_list(self) -> bool:
+        """Whether a list opened from a line of the prompt (targets, halves, opponents)
+        is shown: passing waits until the player is back in the prompt's own list."""
+        return len(self._stack) > 1
+
+    def action_pass_held(self) -> None:
+        """The pass key in a list opened from a line: nothing is sent (the player may
+        have meant to go back, and a pass cannot be taken back); a notice says how."""
+        self.notify(PASS_FROM_LIST, timeout=3)
 
     def action_back(self) -> None:
         if self._picking is not None:
@@ -597,6 +616,9 @@ class PromptBar(Vertical):
     def focus_choices(self) -> None:
         self.query_one("#choices", OptionList).focus()
 
+
+#: What the pass key says in a list opened from a line of the prompt.
+PASS_FROM_LIST = "Esc goes back to the list; pass from there."
 
 #: The number drawn before a line ("3. ").
 _NUMBER = re.compile(r"^\s*\d\.\s")

@@ -111,8 +111,8 @@ def pick_key(prompt_bar: PromptBar, state: dict[str, Any]) -> str | None:
     for i, label in enumerate(labels[:9]):
         if label.startswith("Enlist"):
             return str(i + 1)
-    if prompt.pass_action is not None:
-        return "p"
+    if prompt.pass_action is not None and len(prompt_bar._stack) == 1:
+        return "p"  # the pass key passes from the prompt's own list only
     return "1"
 
 

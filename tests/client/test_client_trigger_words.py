@@ -98,7 +98,9 @@ def test_responding_to_a_weapons_effect_says_whose_weapon() -> None:
         "Respond to Gilded Flail (Alice's weapon) — or pass"
     )
     view["chain"][0].update(source="griffin_rider")  # a unit's: by its controller
-    assert build_prompt(view, BOOK).title == "Respond to Griffin Rider (Alice) — or pass"
+    assert build_prompt(view, BOOK).title == (
+        "Respond to Griffin Rider's triggered effect (Alice) — or pass"
+    )
 
 
 def test_a_choice_as_a_weapons_effect_resolves_says_whose_weapon() -> None:
