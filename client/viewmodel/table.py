@@ -581,21 +581,26 @@ class StatusParts:
     phase: str  # "Maneuver"
     step: str  # the battle step: "Assign defenders"
 
-    def line(self, *, turn: bool = True, step: bool = True) -> str:
-        """The parts joined; ``turn``/``step`` False leave those out."""
-        parts = (self.turn if turn else "", self.whose_turn, self.acting, self.phase,
-                 self.step if step else "")  # fmt: skip
+    #: ``acting`` names the player whose turn it is (``whose_turn`` says the name already)
+    acting_is_current: bool = False
+
+    def line(self, *, turn: bool = True, step: bool = True, acting: bool = True) -> str:
+        """The parts joined; ``turn``/``step``/``acting`` False leave those out."""
+        parts = (self.turn if turn else "", self.whose_turn, self.acting if acting else "",
+                 self.phase, self.step if step else "")  # fmt: skip
         return " · ".join(p for p in parts if p)
 
 
 def status_parts(view: Mapping[str, Any], namer: Namer) -> StatusParts:
     """Turn, whose turn, who must act, phase and battle step."""
     phase = str(view.get("phase", ""))
-    acting = ""
+    acting, actor = "", None
     if view.get("priority") is not None:
-        acting = f"priority: {namer.seat(view.get('priority'))}"
+        actor = view.get("priority")
+        acting = f"priority: {namer.seat(actor)}"
     elif view.get("to_act") is not None:
-        acting = f"to act: {namer.seat(view.get('to_act'))}"
+        actor = view.get("to_act")
+        acting = f"to act: {namer.seat(actor)}"
     battle = view.get("battle")
     step = str(battle.get("step")) if battle else ""
     started = int(view.get("turn") or 0) > 0  # in the setup nobody's turn has begun
@@ -605,6 +610,7 @@ def status_parts(view: Mapping[str, Any], namer: Namer) -> StatusParts:
         acting=acting,
         phase=PHASE_NAMES.get(phase, phase.title()),
         step=STEP_NAMES.get(step, step),
+        acting_is_current=started and actor is not None and actor == view.get("current"),
     )
 
 

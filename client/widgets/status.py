@@ -5,10 +5,11 @@ A line too long for its width drops parts, least useful first, until it fits: th
 number, then the title (the table's name, join code and match score) for its short form
 (the join code and "Game 2/3 · 1–0"), then the title — with the turn number back each
 time if that fits — then the turn number again, then the battle step (the battle panel
-and the prompt's title show it too). A title without a short form (a local game's
-"Local game", "Hot-seat") goes before the turn number. Whose turn it is, who is to
-act and the phase stay; the link state ("reconnecting…") stays, first. What still does
-not fit is cut at the end, as before.
+and the prompt's title show it too). A local game's title ("Local game", "Hot-seat",
+then its match score: its short form) loses that first word before the turn number.
+Last, "priority: Ann" goes when it is Ann's turn (the line names her already). Whose
+turn it is, who is to act and the phase stay; the link state ("reconnecting…") stays,
+first. What still does not fit is cut at the end, as before.
 
 A spectator's line always says they are watching: its short title starts with
 "Watching", and a line without a title keeps the word, after the link state.
@@ -65,8 +66,19 @@ def status_candidates(
     short = [(short_title, f"[b]{escape(short_title)}[/b]")] if short_title != title else []
     if watching:  # the candidates without a title still say it
         head.append((WATCHING, f"[b]{WATCHING}[/b]"))
-    if short_title or watching:
-        shorter: tuple[tuple[list[tuple[str, str]], str], ...] = (
+    shorter: tuple[tuple[list[tuple[str, str]], str], ...]
+    if not watching and title != short_title and title.endswith(short_title):
+        # a local game's title: its short form after a word every local game's line
+        # starts with ("Hot-seat · Game 2 · won: Bot 3 1"), which goes before the turn
+        shorter = (
+            (titled, parts.line()),
+            *(((short, parts.line()), (short, parts.line(turn=False))) if short_title else ()),
+            ([], parts.line()),
+            ([], parts.line(turn=False)),
+            ([], parts.line(turn=False, step=False)),
+        )
+    else:
+        shorter = (
             (titled, parts.line()),
             (titled, parts.line(turn=False)),
             *(((short, parts.line()), (short, parts.line(turn=False))) if short else ()),
@@ -74,13 +86,8 @@ def status_candidates(
             ([], parts.line(turn=False)),
             ([], parts.line(turn=False, step=False)),
         )
-    else:  # a title with no short form ("Local game", "Hot-seat") says less than the turn
-        shorter = (
-            (titled, parts.line()),
-            ([], parts.line()),
-            ([], parts.line(turn=False)),
-            ([], parts.line(turn=False, step=False)),
-        )
+    if parts.acting_is_current:  # "Ann's turn · priority: Ann": the name once is enough
+        shorter += (([], parts.line(turn=False, step=False, acting=False)),)
     return [
         _joined([*(head[:1] if kept else head), *kept, (line, escape(line))])
         for kept, line in shorter

@@ -28,3 +28,23 @@ def test_a_title_with_a_short_form_still_goes_after_the_turn() -> None:
     title, short = "Ann's table · Game 2 of best of 3 · 1–0", "ABC234 · Game 2/3 · 1–0"
     line = plain(fit_status("", title, PARTS, 110, short))
     assert line.startswith(title) and "Turn 4" not in line
+
+
+def test_a_local_rematch_keeps_the_turn_before_the_word_hot_seat() -> None:
+    title, short = "Hot-seat · Game 2 · won: Bot 3 1", "Game 2 · won: Bot 3 1"
+    line = plain(fit_status("", title, PARTS, 96, short))
+    assert line.startswith("Game 2 · won: Bot 3 1 · Turn 4 · "), line
+    line = plain(fit_status("", title, PARTS, 88, short))
+    assert line.startswith("Game 2 · won: Bot 3 1 · Player's turn"), line
+
+
+def test_the_name_of_the_player_whose_turn_it_is_is_said_once_when_narrow() -> None:
+    name = "Bartholomew the Bold Baker"
+    parts = StatusParts("Turn 2", f"{name}'s turn", f"to act: {name}", "Maneuver", "",
+                        acting_is_current=True)  # fmt: skip
+    line = plain(fit_status("", "Hot-seat", parts, 78))
+    assert line == f"{name}'s turn · Maneuver", line
+    other = StatusParts("Turn 2", f"{name}'s turn", "priority: Maximilian the Magnificent",
+                        "Maneuver", "")  # fmt: skip
+    line = plain(fit_status("", "Hot-seat", other, 78))
+    assert "priority: Maximilian" in line  # another player's priority is never left out
