@@ -107,6 +107,11 @@ class Lobby:
         return True
 
     def _drop_if_idle(self, table: Table) -> None:
+        """Forget a finished table nobody watches (it is read back from the store when
+        someone joins it), unless a player's ask for a rematch or the next game waits
+        there: the asks live only here, and a lost connection keeps its ask."""
+        if table.series.ready:
+            return
         if table.status == "over" and not table.subscribers():
             table.shutdown()
             self.tables.pop(table.code, None)

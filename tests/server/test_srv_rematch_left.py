@@ -5,6 +5,7 @@ themselves, with no bot in it."""
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 from typing import Any
 
@@ -155,3 +156,24 @@ def test_a_rematch_waits_for_every_seat_a_stand_in_played() -> None:
     assert Series.waiting_for(series, table) == []  # type: ignore[arg-type]
     series.decided = True
     assert Series.waiting_for(series, table) == [1, 2]  # type: ignore[arg-type]
+
+
+async def test_an_ask_for_a_rematch_outlasts_the_connection_of_the_one_who_asked(
+    realm_server: LocalServer,
+) -> None:
+    """Nobody is connected to the finished table once Cid, who asked, loses the
+    connection: the table stays in memory with the ask (a lost connection keeps it), and
+    its summary says so to anyone looking before joining."""
+    from client.net.ask import peek_table
+
+    cid, bob, code = await match_won_by_bob_after_he_left(realm_server.url)
+    assert (await next_game(cid, code, CID))["waiting"] == [BOB]
+    await bob.close()
+    await cid.close()  # a lost connection, not a leave
+    for _ in range(200):
+        await asyncio.sleep(0.01)
+        if not realm_server.server.lobby.tables[code].subscribers():
+            break
+    assert code in realm_server.server.lobby.tables  # kept, with the ask
+    summary = await peek_table(realm_server.url, code)
+    assert summary["match"]["ready"] == [CID], summary["match"]
