@@ -230,7 +230,11 @@ def _waiting(match: Match, names: Sequence[str], humans: Sequence[int],
         return f"[$success]Starting {what}…[/]"
     asked = f"{_names(names, ready)} asked for {what}"
     asked = asked[0].upper() + asked[1:]
-    return f"[$warning]{asked}; waiting for {_names(names, waiting)}.[/]"
+    # at a server the ask waits while the connection does, but going to the menu (m)
+    # takes it back, and that is not what a person expects of leaving a waiting screen
+    keep = " Your ask goes if you go to the menu." if set(mine) & set(ready) and set(
+        mine) != set(humans) else ""  # fmt: skip
+    return f"[$warning]{asked}; waiting for {_names(names, waiting)}.{keep}[/]"
 
 
 def match_markup(match: Match | None, names: Sequence[str], humans: Sequence[int],
