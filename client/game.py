@@ -219,9 +219,16 @@ class GameController:
         return self.reach is not None and not self.made_elsewhere
 
     def all_out(self) -> bool:
-        """Every seat this terminal plays is out of the game being played."""
-        views = [self.session.view(seat) for seat in self.session.seats]
-        return bool(views) and all(view is not None and is_out(view) for view in views)
+        """Every seat this terminal plays is out of the game being played, or conceded it
+        (it leaves at its next priority: it will never decide again either)."""
+        seats = list(self.session.seats)
+        return bool(seats) and all(self._out_or_conceded(seat) for seat in seats)
+
+    def _out_or_conceded(self, seat: int) -> bool:
+        view, stream = self.session.view(seat), self.session.stream(seat)
+        if view is None:
+            return False
+        return is_out(view) or (stream is not None and seat_conceded(stream, seat))
 
     def concede(self) -> bool:
         """Concede the game being played for the seat on screen (its player's choice);

@@ -77,3 +77,22 @@ async def test_a_seat_that_conceded_waits_and_is_not_offered_conceding_again() -
             offered = "Concede this game" in [c.title for c in app.get_system_commands(app.screen)]
             assert ("You conceded: you leave the game" in text) is conceded
             assert offered is not conceded
+
+
+@pytest.mark.asyncio
+async def test_quitting_after_conceding_does_not_say_the_seat_stays_yours() -> None:
+    """A seat that conceded will never decide again: leaving loses nothing, so the quit
+    question does not offer to take the seat back (nor speak of the away policy)."""
+    from tests.client.fixtures import views as v
+    from tests.client.helpers import Fake, make_app, sync
+
+    for conceded in (False, True):
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            fake = Fake(app, [0])
+            message = sync(0, v.maneuver())
+            message["doc"]["table"]["seats"][0]["conceded"] = conceded
+            fake.feed(message)
+            await pilot.pause()
+            warning = app._leave_warning(quitting=True)
+            assert (warning is None) is conceded, warning
