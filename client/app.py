@@ -621,7 +621,9 @@ class AllegianceApp(App[int]):
         local = self._local_games_db()
         held = _hosted_seat(local) if local else None
         if held is not None:
-            self.push_screen(ResumeHostScreen(held[0]), resume_or_not)
+            # a lobby (no game began): offered as a table still open
+            waiting = local is not None and _hosted_status(local) == "waiting"
+            self.push_screen(ResumeHostScreen(held[0], waiting), resume_or_not)
             return
         self._host_setup(plan)
 
@@ -865,18 +867,32 @@ def main(argv: list[str] | None = None) -> int:
 def _hosted_seat(db: str) -> tuple[str, int, str] | None:
     """The seat this host held at a table of ``db`` that is not over yet: the server
     restores that table when it starts, and the host resumes it."""
+    held = recall_hosted(db)
+    if held is None:
+        return None
+    # a closed table (a lobby given up, or kept too long) is never restored either
+    status = _table_status(db, held[0])
+    return held if status is not None and status not in ("over", "closed") else None
+
+
+def _hosted_status(db: str) -> str | None:
+    """The status of the table this host held on ``db`` ("waiting": its lobby)."""
+    held = recall_hosted(db)
+    return _table_status(db, held[0]) if held is not None else None
+
+
+def _table_status(db: str, code: str) -> str | None:
+    """Table ``code``'s status in the games database ``db`` (None: not there)."""
     import sqlite3
 
-    held = recall_hosted(db)
-    if held is None or not os.path.exists(db):
+    if not os.path.exists(db):
         return None
     try:
         with contextlib.closing(sqlite3.connect(f"file:{db}?mode=ro", uri=True)) as conn:
-            row = conn.execute("SELECT status FROM tables WHERE code = ?", (held[0],)).fetchone()
+            row = conn.execute("SELECT status FROM tables WHERE code = ?", (code,)).fetchone()
     except sqlite3.Error:
         return None
-    # a closed table (a lobby given up, or kept too long) is never restored either
-    return held if row is not None and row[0] not in ("over", "closed") else None
+    return str(row[0]) if row is not None else None
 
 
 #: The name of the app's screenshot deliveries: not Textual's "screenshot", whose own

@@ -27,25 +27,40 @@ class ResumeHostScreen(ModalScreen[str]):
         Binding("escape", "choose('back')", "Back"),
     ]
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, waiting: bool = False) -> None:
         super().__init__()
         self.code = code
+        #: the table was still in its lobby (waiting for players): no game began there
+        self.waiting = waiting
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="center-box"), Vertical(classes="panel"):
-            yield Static("Your hosted game is not finished", classes="panel-title")
-            yield Static(
-                f"The game {self.code} you were hosting stopped before its end. Resume it "
-                "(the others reconnect to their seats by themselves), or host a new game "
-                "(that one is then kept only as a replay).",
-                classes="panel-text",
-            )
+            yield Static(self._title(), classes="panel-title")
+            yield Static(self._text(), classes="panel-text")
             yield OptionList(
-                Option(f"Resume {self.code}", id="resume"),
+                Option(f"Open {self.code} again" if self.waiting else f"Resume {self.code}",
+                       id="resume"),
                 Option("Host a new game", id="new"),
                 id="resume-list",
             )
         yield Footer()
+
+    def _title(self) -> str:
+        return "Your hosted table is still open" if self.waiting else (
+            "Your hosted game is not finished")  # fmt: skip
+
+    def _text(self) -> str:
+        if self.waiting:
+            return (
+                f"The table {self.code} you were hosting was waiting for players when it "
+                "stopped; no game began there. Open it again (the same code; those who "
+                "joined reconnect by themselves), or host a new game."
+            )
+        return (
+            f"The game {self.code} you were hosting stopped before its end. Resume it "
+            "(the others reconnect to their seats by themselves), or host a new game "
+            "(that one is then kept only as a replay)."
+        )
 
     def on_mount(self) -> None:
         self.query_one(OptionList).focus()

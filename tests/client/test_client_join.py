@@ -333,7 +333,7 @@ async def test_host_from_the_menu_offers_the_unfinished_hosted_game() -> None:
             app.action_host_game()
             await pilot.pause()
             assert isinstance(app.screen, ResumeHostScreen)
-            assert f"Resume {code}" in screen_text(app)
+            assert f"Open {code} again" in screen_text(app)  # its lobby: Bo never came
             await pilot.press(choice)
             await pilot.pause()
             if choice == "r":  # resumed by start_host, on the port the others know
