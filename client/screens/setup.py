@@ -59,6 +59,16 @@ IF_AWAY = (
     ("bot", "If a player is away a minute: a bot plays for them"),
     ("concede", "If a player is away a minute: they concede"),
 )
+
+
+def if_away_options(grace: object) -> list[tuple[str, str]]:
+    """The away choices as the form lists them, saying the plan's grace when it has one
+    of its own (``allegiance host --grace 5``: "away 5 s"), else the server's minute."""
+    own = isinstance(grace, int | float) and not isinstance(grace, bool) and grace != 60
+    span = f"{grace:g} s" if own else "a minute"
+    return [(text.replace("a minute", span), key) for key, text in IF_AWAY]
+
+
 #: Where a hosted table is made: served here, or on a server at an address typed in.
 WHERE = (
     ("here", "Served from this machine (LAN)"),
@@ -482,7 +492,8 @@ class SetupScreen(Screen[LocalPlan | None]):
                                  id="spectators")  # fmt: skip
                 with Horizontal(classes="row host-row"):
                     away = self.plan.options.get("policy", "wait")
-                    yield Select([(t, k) for k, t in IF_AWAY], allow_blank=False,
+                    grace = self.plan.options.get("grace")
+                    yield Select(if_away_options(grace), allow_blank=False,
                                  value=away if away in dict(IF_AWAY) else "wait",
                                  id="if-away")  # fmt: skip
                 with Horizontal(classes="row"):

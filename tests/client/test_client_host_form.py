@@ -260,3 +260,17 @@ async def test_back_keeps_the_new_local_games_choices_too() -> None:
         assert again.query_one("#format", Select).value == "ffa"
     kept = load_plan("Alice")
     assert kept is not None and kept.format == "ffa"
+
+
+def test_the_away_choices_say_the_grace_the_flags_gave() -> None:
+    from client.screens.setup import if_away_options
+
+    assert dict((k, t) for t, k in if_away_options(5))["concede"] == (
+        "If a player is away 5 s: they concede"
+    )
+    assert dict((k, t) for t, k in if_away_options(None))["bot"] == (
+        "If a player is away a minute: a bot plays for them"
+    )
+    assert dict((k, t) for t, k in if_away_options(60))["wait"] == (
+        "If a player is away: the table waits for them"
+    )
