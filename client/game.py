@@ -653,9 +653,14 @@ class GameController:
             return
         match = stream.table_info.get("match")
         seats = stream.table_info.get("seats") or []
+        # between the games of a match a seat the server plays for its away player (a bot,
+        # or its concession by the away policy) agrees to the next game unasked: the
+        # screen does not wait for it (a rematch waits for everyone's own ask)
+        stand_in = isinstance(match, dict) and match.get("next") == "game"
         away = {i: "left the table" if s.get("left") else "away" for i, s in enumerate(seats)
                 if s.get("kind") == "human" and s.get("claimed")
-                and s.get("connected") is False}  # fmt: skip
+                and s.get("connected") is False
+                and not (stand_in and (s.get("bot") or s.get("conceded_away")))}  # fmt: skip
         if self.over_screen is not None:  # who has asked for the next game, who is away
             self.over_screen.show(build_table(view), match, away)
         if self.over_shown:

@@ -106,3 +106,26 @@ def test_the_lobby_says_no_grace_under_wait_timer_or_not() -> None:
     assert line(0, 10, "bot") == (
         "Timer: [b]no time limit[/b]. A player away over 10 s: a bot plays for them."
     )
+
+
+async def test_between_games_a_seat_played_for_while_away_is_not_waited_for() -> None:
+    """A seat the away policy plays for (its concession, or a bot) agrees to the next game
+    of a match unasked: the screen does not say the table waits for it. A rematch does
+    wait for its player's own ask."""
+    between = {**rematch([]), "best_of": 3, "winners": None, "next": "game",
+               "games": [game(1, [0])], "wins": [1, 0]}  # fmt: skip
+    for kind, match, waited in (("conceded_away", between, False), ("bot", between, False),
+                                ("conceded_away", rematch([]), True)):  # fmt: skip
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            fake = Table(app, [0])
+            fake.show(match, left=True)
+            await over_screen(pilot, app)
+            doc = copy.deepcopy(fake.docs[0])
+            doc["table"]["seats"][1][kind] = True
+            fake.seq[0] += 1
+            fake.feed(patch(fake.docs[0], doc, 0, fake.seq[0]))
+            fake.docs[0] = doc
+            await pilot.pause()
+            text = screen_text(app)
+            assert ("Eve (left the table) has not asked" in text) is waited, (kind, text)
