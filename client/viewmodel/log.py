@@ -242,7 +242,9 @@ _SENTENCES: dict[str, Callable[[Event, Namer], str]] = {
     "timed_out": lambda e, n: f"{_who(e, n)} ran out of time.",
     "bot_took_over": lambda e, n: f"{_who(e, n)} is away: a bot plays for them until they return.",
     "away_conceded": lambda e, n: f"{_who(e, n)} was away too long.",
-    "turn_began": lambda e, n: f"— Turn {e.get('turn', '')}: {_who(e, n)} —",
+    "turn_began": lambda e, n: (
+        f"— Turn {e.get('turn', '')}: {_who(e, n)} —" + _opening(e, n)
+    ),
     "production_rose": lambda e, n: (
         f"{_whose(e, n)} production rose to {e.get('production', e.get('to', '?'))}."
     ),
@@ -381,6 +383,15 @@ def _said_next(event: Event, following: Event | None) -> bool:
         and following.get("t") == "enlisted"
         and event.get("handle") == following.get("handle")
     )
+
+
+def _opening(event: Event, namer: Namer) -> str:
+    """What the first turn of a duel leaves out, said as it begins (the rulebook's
+    opening turn: no production rise, no draw, no weapon attack), so the log does not
+    seem to have lost them."""
+    if event.get("turn") != 1 or namer.view.get("format") != "duel":
+        return ""
+    return " (a duel's opening turn: no production rise, no draw, no weapon attack)"
 
 
 def _line(event: Event, previous: Event | None, namer: Namer, items: Mapping[int, Event]) -> str:

@@ -211,3 +211,16 @@ def test_a_bot_standing_in_and_a_concession_by_the_away_policy_are_log_lines() -
     # then the rules' own "Bob conceded.": one line says why, the other what
     assert sentences([{"t": "away_conceded", "seat": 1}, {"t": "conceded", "seat": 1}],
                      view) == ["Bob was away too long.", "Bob conceded."]  # fmt: skip
+
+
+def test_a_duels_opening_turn_says_what_it_leaves_out() -> None:
+    duel = {**v.base(0), "format": "duel"}
+    first = sentences([{"t": "turn_began", "seat": 0, "turn": 1}], duel, duel)
+    assert first == ["— Turn 1: Alice — (a duel's opening turn: no production rise, no draw, "
+                     "no weapon attack)"]  # fmt: skip
+    second = sentences([{"t": "turn_began", "seat": 1, "turn": 2}], duel, duel)
+    assert second == ["— Turn 2: Bob —"]
+    ffa = {**v.base(0), "format": "ffa"}
+    assert sentences([{"t": "turn_began", "seat": 0, "turn": 1}], ffa, ffa) == [
+        "— Turn 1: Alice —"
+    ]
