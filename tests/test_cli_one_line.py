@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from client import cli
 from server.local import start_local_server
+from tests.test_cli_errors import folder, run_main
+
+__all__ = ["folder"]  # the fixture, used by name
 
 #: (argv, the command its line names, exit status): argparse's own mistakes.
 ARGPARSES: list[tuple[list[str], str, int]] = [
@@ -40,32 +42,6 @@ ARGPARSES: list[tuple[list[str], str, int]] = [
 ]
 
 
-@pytest.fixture
-def nothing_starts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """No screen and no server may start: every row is refused before."""
-    import client.app
-    import server.loop
-
-    monkeypatch.chdir(tmp_path)
-
-    def started(*args: Any) -> Any:
-        raise AssertionError("it started instead of refusing")
-
-    monkeypatch.setattr(client.app.AllegianceApp, "run", started)
-    monkeypatch.setattr(server.loop, "run", started)
-    return tmp_path
-
-
-def run_main(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    """``allegiance argv`` in this process: its exit status, stdout and stderr."""
-    try:
-        status = cli.main(argv)
-    except SystemExit as exc:
-        status = exc.code if isinstance(exc.code, int) else 1
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
 def one_line(err: str, command: str) -> str:
     """The one line of ``err``, checked to be an error line of ``command``."""
     program = f"allegiance {command}".strip()
@@ -78,7 +54,7 @@ def one_line(err: str, command: str) -> str:
 @pytest.mark.parametrize(("argv", "command", "status"), ARGPARSES,
                          ids=[" ".join(row[0]) for row in ARGPARSES])  # fmt: skip
 def test_argparses_own_errors_are_one_line_with_the_help_to_read(
-    argv: list[str], command: str, status: int, nothing_starts: Path,
+    argv: list[str], command: str, status: int, folder: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:  # fmt: skip
     got, out, err = run_main(argv, capsys)
@@ -101,11 +77,11 @@ def test_python_m_server_says_its_mistakes_in_one_line_too(
 
 @pytest.mark.parametrize("command", ["serve", "host"])
 def test_a_db_that_is_a_folder_is_said_in_words_and_refused(
-    command: str, nothing_starts: Path, capsys: pytest.CaptureFixture[str]
+    command: str, folder: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """It exited 1 with SQLite's "cannot use the database …: unable to open database
     file"; a --db in a folder that does not exist exits 2, and so does this one."""
-    folder = nothing_starts / "games"
+    folder = folder / "games"
     folder.mkdir()
     extra = ["--no-play"] if command == "host" else []
     got, out, err = run_main([command, *extra, "--port", "0", "--db", str(folder)], capsys)
@@ -135,7 +111,7 @@ def test_the_default_database_as_a_folder_is_a_failure_said_in_words(
 
 
 def test_replay_says_a_server_not_reached_as_a_clause(
-    nothing_starts: Path, capsys: pytest.CaptureFixture[str]
+    folder: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """It said "error: Could not reach the server … on that port?)." (a sentence), while
     ``sim`` said "error: could not reach the server …" (a clause)."""
@@ -147,7 +123,7 @@ def test_replay_says_a_server_not_reached_as_a_clause(
 
 
 def test_replay_refuses_an_address_that_is_not_one_before_connecting(
-    nothing_starts: Path, capsys: pytest.CaptureFixture[str]
+    folder: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A port out of range is a mistake in the command line (it was tried, and failed
     as a server not reached)."""
@@ -160,7 +136,7 @@ def test_replay_refuses_an_address_that_is_not_one_before_connecting(
 
 @pytest.mark.parametrize("extra", [[], ["--game", "2"], ["--token", "abc"]])
 async def test_a_servers_answer_to_replay_is_a_failure_while_running(
-    extra: list[str], nothing_starts: Path, capsys: pytest.CaptureFixture[str]
+    extra: list[str], folder: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """``replay --connect ADDR NOSUCH`` exited 2 with the server's sentence ("error:
     There is no table with that code."): the server's tables come and go, so it is a

@@ -10,7 +10,6 @@ import argparse
 import asyncio
 import socket
 from pathlib import Path
-from typing import Any
 
 import pytest
 from textual.widgets import Input, Select
@@ -21,6 +20,7 @@ from client.net.connection import Connection, unreachable
 from client.screens.menu import MenuScreen
 from client.screens.setup import SetupScreen, host_path, load_host_memory, load_plan, plan_path
 from tests.client.helpers import make_app, on_failure
+from tests.client.test_client_host_form_memory import _open_form
 
 FORM_ADVICE = "or choose 'Served from this machine' in the form"
 
@@ -39,16 +39,6 @@ def at_once(monkeypatch: pytest.MonkeyPatch) -> None:
         return None
 
     monkeypatch.setattr(Connection, "_count_down", no_wait)
-
-
-async def _open_form(app: Any, pilot: Any) -> SetupScreen:
-    """Menu → Host a game; the form once it shows."""
-    app.action_host_game()
-    for _ in range(3):
-        await pilot.pause()
-    screen = app.screen
-    assert isinstance(screen, SetupScreen) and screen.hosting
-    return screen
 
 
 # 1. the advice -------------------------------------------------------------------------
