@@ -66,6 +66,13 @@ CREATE TABLE IF NOT EXISTS chat (
     line TEXT NOT NULL,
     PRIMARY KEY (table_id, idx)
 );
+CREATE TABLE IF NOT EXISTS concessions (
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    away INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seat, at)
+);
 CREATE TABLE IF NOT EXISTS summaries (
     table_id INTEGER PRIMARY KEY REFERENCES tables(id),
     steps INTEGER NOT NULL,
@@ -298,6 +305,29 @@ class Store:
             self.db.execute(
                 "DELETE FROM chat WHERE table_id = ? AND idx <= ?", (table_id, idx - keep)
             )
+
+    # --- concessions -------------------------------------------------------------------
+
+    def append_concession(self, table_id: int, seat: int, at: int, away: bool) -> None:
+        """Keep that ``seat`` conceded when the table's command log was ``at`` commands
+        long (``away``: by the away policy, not its player): the rules take the concession
+        only at the seat's next priority, so until then it lives here, and a restart
+        must not forget it."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "INSERT OR REPLACE INTO concessions (table_id, seat, at, away) "
+                "VALUES (?, ?, ?, ?)",
+                (table_id, seat, at, int(away)),
+            )
+
+    def concessions(self, table_id: int) -> list[tuple[int, int, bool]]:
+        """The table's kept concessions as (seat, at, away), in log order."""
+        rows = self.db.execute(
+            "SELECT seat, at, away FROM concessions WHERE table_id = ? ORDER BY at, seat",
+            (table_id,),
+        )
+        return [(int(r[0]), int(r[1]), bool(r[2])) for r in rows]
 
     def chat_lines(self, table_id: int) -> list[tuple[int, dict[str, Any]]]:
         """The table's kept chat lines, oldest first, with their numbers."""

@@ -40,6 +40,7 @@ the :class:`~server.streams.Publisher` half of the class, in ``server/streams.py
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import logging
 import sqlite3
@@ -90,6 +91,8 @@ class Table(Publisher):
         self.options = row.options
         self._seed = row.seed
         self._bot_seed = row.bot_seed
+        #: where the game being played begins in the command log (its concessions count)
+        self._game_start = 0
         self.series = Series(row)  # matches and rematches: server/matchplay.py
         self.series.install(self)
         self.status = "waiting"
@@ -148,11 +151,12 @@ class Table(Publisher):
         state = self.rules.new_game(self.full_setup(), self._seed)
         self.keep_events(self.rules.opening_events(state))
         self.log_len = 0
+        self._game_start = 0
         for cmd in self.host.store.commands(self.id):
             if is_boundary(cmd):  # the next game of a match, or a rematch
                 state = self.series.replay_boundary(self, state)
                 self.keep_events(self.rules.opening_events(state))
-                self.log_len = cmd.idx + 1
+                self.log_len = self._game_start = cmd.idx + 1
                 continue
             state, events = self.rules.apply(state, cmd.seat, cmd.action)
             self.series.note_command(cmd.action, cmd.source, self.seats[cmd.seat].kind == "bot")
@@ -179,10 +183,29 @@ class Table(Publisher):
             game_over(self)
             return
         self.status = "playing"
+        self._restore_concessions()
         for s in self.seats:
             if s.kind == "human":
                 self._start_grace(s)
         self._plan()
+
+    def _restore_concessions(self) -> None:
+        """The concessions of the game being played that the rules have not taken yet
+        (a seat concedes at its next priority): kept in the store, marked again."""
+        for seat, at, away in self.host.store.concessions(self.id):
+            if at >= self._game_start and 0 <= seat < self.n:
+                s = self.seats[seat]
+                s.conceded = True
+                s.conceded_away = s.conceded_away or away
+
+    def _keep_concession(self, seat: int, away: bool) -> None:
+        """Store a concession before it is acknowledged (the rules take it only at the
+        seat's next priority; a restart meanwhile must not forget it)."""
+        try:
+            self.host.store.append_concession(self.id, seat, self.log_len, away)
+        except sqlite3.Error:
+            log.exception("table %s: could not keep a concession", self.code)
+            raise ProtocolError("internal", "The server could not record the concession.") from None
 
     # --- seats and tokens ----------------------------------------------------------
 
@@ -589,6 +612,9 @@ class Table(Publisher):
         elif policy == "concede":
             if s.conceded and self.status == "playing":
                 return  # they conceded themselves before going: nothing more to say or do
+            if self.status == "playing":
+                with contextlib.suppress(ProtocolError):  # said in the server's log
+                    self._keep_concession(s.seat, away=True)
             s.conceded = s.conceded_away = True
             said = f"{s.name} was away too long and concedes (out at their next priority)."
             self.notice("seat_conceded", said, {"seat": s.seat})
@@ -610,6 +636,7 @@ class Table(Publisher):
         s = self.seats[seat]
         if s.conceded:
             return
+        self._keep_concession(seat, away=False)
         s.conceded = True
         now = self.rules.concede_action(self.state, seat) is not None  # they have priority
         said = f"{s.name} concedes{'' if now else ' (out at their next priority)'}."

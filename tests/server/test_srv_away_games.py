@@ -147,3 +147,42 @@ async def test_a_player_who_conceded_then_left_is_not_said_to_concede_for_being_
         await bob.close()
     finally:
         await srv.stop()
+
+
+async def test_a_concession_waiting_for_its_priority_outlasts_a_restart(tmp_path: Path) -> None:
+    """Cid concedes while Bob is to act: the rules take it at Cid's next priority. A
+    server restarted meanwhile still has it (it was stored before it was acknowledged),
+    and Cid is out at that priority: Bob wins."""
+    db = str(tmp_path / "concede.db")
+    srv = await quick_server(db)
+    creator = ProtocolClient(srv.url, "creator")
+    await creator.connect()
+    specs = [{"kind": "human", "name": "Cid"}, {"kind": "human", "name": "Bob"}]
+    options = {"seed": str(SEED), "bot_seed": 1, "pass_delay": 0}
+    code = (await creator.create("realm", DUEL, specs, options))["table"]
+    await creator.close()
+    cid = await seated(srv.url, code, CID, "Cid")
+    bob = await seated(srv.url, code, BOB, "Bob")
+    await cid.wait_for(began(cid, code, CID, 1))
+    view = cid.doc(code, CID)["view"]
+    assert view["to_act"] == BOB  # Bob chooses faces first: Cid has no priority yet
+    assert (await request(cid, "concede", code, CID))["t"] == "conceded"
+    tokens = {**cid.tokens, **bob.tokens}
+    for client in (cid, bob):
+        await client.close()
+    await srv.stop()
+    srv = await quick_server(db)
+    try:
+        back = ProtocolClient(srv.url, "back")
+        await back.connect()
+        back.tokens.update(tokens)
+        assert (await back.join(code, BOB))["t"] == "seated"
+        await back.wait_for(lambda: back.doc(code, BOB) is not None)
+        seats = info(back, code, BOB)["seats"]
+        assert seats[CID]["conceded"] and not seats[CID]["conceded_away"]
+        await play_seat(back, code, BOB, policy(3), timeout=120)  # to Cid's priority
+        assert info(back, code, BOB)["status"] == "over"
+        assert back.doc(code, BOB)["view"]["result"]["winners"] == [BOB]
+        await back.close()
+    finally:
+        await srv.stop()
