@@ -835,9 +835,12 @@ class GameController:
         while the link is down: the request would be lost unseen, so the player is told
         and the game-over screen offers it again."""
         if self.link:
+            match = self.session.any_table_info().get("match")
+            rematch = not isinstance(match, dict) or match.get("next") != "game"
+            what = "a rematch" if rematch else "the next game"
             self.app.notify(
-                "Not sent (no connection to the server): ask for the next game once "
-                "connected again.",
+                f"Not sent (no connection to the server): ask for {what} once connected "
+                "again.",
                 severity="warning",
             )
             if self.over_screen is not None:

@@ -129,3 +129,24 @@ async def test_between_games_a_seat_played_for_while_away_is_not_waited_for() ->
             await pilot.pause()
             text = screen_text(app)
             assert ("Eve (left the table) has not asked" in text) is waited, (kind, text)
+
+
+async def test_an_ask_without_a_connection_names_what_it_asked_for() -> None:
+    """With the link down the ask is not sent, and the notice says which ask: a rematch,
+    or the next game of a match."""
+    between = {**rematch([]), "best_of": 3, "winners": None, "next": "game",
+               "games": [game(1, [0])], "wins": [1, 0]}  # fmt: skip
+    for match, what in ((rematch([]), "a rematch"), (between, "the next game")):
+        app = make_app()
+        async with app.run_test(size=(80, 24)) as pilot:
+            fake = Table(app, [0])
+            fake.show(match, left=False)
+            await over_screen(pilot, app)
+            game_ = app.game
+            assert game_ is not None
+            game_.link = "reconnecting…"
+            game_.ask_next_game()
+            await pilot.pause()
+            said = [str(n.message) for n in app._notifications]
+            wanted = f"Not sent (no connection to the server): ask for {what} once connected again."
+            assert wanted in said, said
