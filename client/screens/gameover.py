@@ -230,10 +230,10 @@ def _waiting(match: Match, names: Sequence[str], humans: Sequence[int],
         return f"[$success]Starting {what}…[/]"
     asked = f"{_names(names, ready)} asked for {what}"
     asked = asked[0].upper() + asked[1:]
-    # at a server the ask waits while the connection does, but going to the menu (m)
-    # takes it back, and that is not what a person expects of leaving a waiting screen
-    keep = " Your ask goes if you go to the menu." if set(mine) & set(ready) and set(
-        mine) != set(humans) else ""  # fmt: skip
+    # at a server the ask outlasts a lost connection, but leaving (the menu, Ctrl+L,
+    # quitting) takes it back, which is not what a person expects of a waiting screen
+    asked_here = set(mine) & set(ready) and set(mine) != set(humans)
+    keep = " Leaving (the menu, or quitting) takes your ask back." if asked_here else ""
     return f"[$warning]{asked}; waiting for {_names(names, waiting)}.{keep}[/]"
 
 

@@ -43,11 +43,11 @@ def test_nobody_asked_and_nobody_gone_says_nothing_of_asking() -> None:
 def test_asking_after_they_left_waits_for_them() -> None:
     text = match_markup(rematch([0]), NAMES, [0, 1], [0], {1: "left the table"})
     assert "You asked for a rematch; waiting for Eve (left the table)." in text
-    assert "Your ask goes if you go to the menu." in text  # m takes it back
+    assert "Leaving (the menu, or quitting) takes your ask back." in text  # m takes it
     other = match_markup(rematch([1]), NAMES, [0, 1], [0], {})
-    assert "waiting for you." in other and "Your ask goes" not in other  # not asked
+    assert "waiting for you." in other and "takes your ask back" not in other  # not asked
     hotseat = match_markup(rematch([0]), NAMES, [0, 1], [0, 1], {})
-    assert "Your ask goes" not in hotseat  # one keyboard: the menu ends the table anyway
+    assert "takes your ask back" not in hotseat  # one keyboard: leaving ends the table
 
 
 class Table(Fake):
