@@ -584,10 +584,13 @@ class StatusParts:
     #: ``acting`` names the player whose turn it is (``whose_turn`` says the name already)
     acting_is_current: bool = False
 
-    def line(self, *, turn: bool = True, step: bool = True, acting: bool = True) -> str:
-        """The parts joined; ``turn``/``step``/``acting`` False leave those out."""
-        parts = (self.turn if turn else "", self.whose_turn, self.acting if acting else "",
-                 self.phase, self.step if step else "")  # fmt: skip
+    def line(
+        self, *, turn: bool = True, step: bool = True, acting: bool = True, whose: bool = True
+    ) -> str:
+        """The parts joined; ``turn``/``step``/``acting``/``whose`` False leave those out."""
+        parts = (self.turn if turn else "", self.whose_turn if whose else "",
+                 self.acting if acting else "", self.phase,
+                 self.step if step else "")  # fmt: skip
         return " · ".join(p for p in parts if p)
 
 

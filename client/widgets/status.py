@@ -7,9 +7,10 @@ number, then the title (the table's name, join code and match score) for its sho
 time if that fits — then the turn number again, then the battle step (the battle panel
 and the prompt's title show it too). A local game's title ("Local game", "Hot-seat",
 then its match score: its short form) loses that first word before the turn number.
-Last, "priority: Ann" goes when it is Ann's turn (the line names her already). Whose
-turn it is, who is to act and the phase stay; the link state ("reconnecting…") stays,
-first. What still does not fit is cut at the end, as before.
+"priority: Ann" on Ann's turn (the line names her already) goes before anything else,
+each time. Last, whose turn it is goes (the board marks that player ▶), before who is
+to act and the phase; the link state ("reconnecting…") stays, first. What still does
+not fit is cut at the end.
 
 A spectator's line always says they are watching: its short title starts with
 "Watching", and a line without a title keeps the word, after the link state.
@@ -86,12 +87,23 @@ def status_candidates(
             ([], parts.line(turn=False)),
             ([], parts.line(turn=False, step=False)),
         )
-    if parts.acting_is_current:  # "Ann's turn · priority: Ann": the name once is enough
-        shorter += (([], parts.line(turn=False, step=False, acting=False)),)
+    if parts.acting_is_current:  # "Ann's turn · priority: Ann": the name once is enough,
+        # and saying it twice is worth less than any other part: it goes first each time
+        shorter = tuple(
+            pair for kept, line in shorter
+            for pair in ((kept, line), (kept, _without_acting(parts, line)))
+        )
+    elif parts.acting:  # last, whose turn it is (the board marks it ▶) before who acts
+        shorter += (([], parts.line(turn=False, step=False, whose=False)),)
     return [
         _joined([*(head[:1] if kept else head), *kept, (line, escape(line))])
         for kept, line in shorter
     ]
+
+
+def _without_acting(parts: StatusParts, line: str) -> str:
+    """``line`` (one of ``parts``' lines) without its "priority: Ann" part."""
+    return " · ".join(p for p in line.split(SEPARATOR) if p != parts.acting)
 
 
 def fit_status(

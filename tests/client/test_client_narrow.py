@@ -151,8 +151,9 @@ def battle_view() -> dict[str, Any]:
 
 
 async def test_the_status_line_keeps_whose_turn_who_acts_and_the_phase_at_80() -> None:
-    """At 80 columns the line keeps the join code and the match's game and score when
-    they fit (the title's short form), then drops them before whose turn it is."""
+    """At 80 columns the line keeps the title, the join code and the match's game and
+    score when they fit (or the title's short form), then drops them before whose turn
+    it is; "to act: Alice" on Alice's turn goes before any of them."""
     from tests.client.test_client_match import MatchFake, match_info
 
     app = make_app()
@@ -162,7 +163,9 @@ async def test_the_status_line_keeps_whose_turn_who_acts_and_the_phase_at_80() -
         fake.show_match(0, v.maneuver(), match_info(game=2, wins=[1, 0]))
         await pilot.pause()
         line = screen_text(app).splitlines()[0].strip()
-        assert line == "TEST01 · Game 2/3 · 1–0 · Turn 4 · Alice's turn · to act: Alice · Maneuver"
+        # "to act: Alice" on Alice's turn says her name twice: it goes first
+        wanted = "Hosting TEST01 · Game 2 of best of 3 · 1–0 · Turn 4 · Alice's turn · Maneuver"
+        assert line == wanted, line
         fake.show_match(0, battle_view(), match_info(game=2, wins=[1, 0]))
         await pilot.pause()
         line = screen_text(app).splitlines()[0].strip()

@@ -43,8 +43,15 @@ def test_the_name_of_the_player_whose_turn_it_is_is_said_once_when_narrow() -> N
     parts = StatusParts("Turn 2", f"{name}'s turn", f"to act: {name}", "Maneuver", "",
                         acting_is_current=True)  # fmt: skip
     line = plain(fit_status("", "Hot-seat", parts, 78))
+    assert line == f"Hot-seat · Turn 2 · {name}'s turn · Maneuver", line
+    line = plain(fit_status("", "Hot-seat", parts, 40))
     assert line == f"{name}'s turn · Maneuver", line
-    other = StatusParts("Turn 2", f"{name}'s turn", "priority: Maximilian the Magnificent",
-                        "Maneuver", "")  # fmt: skip
-    line = plain(fit_status("", "Hot-seat", other, 78))
-    assert "priority: Maximilian" in line  # another player's priority is never left out
+
+
+def test_two_long_names_keep_who_acts_and_the_phase_without_a_dangling_dot() -> None:
+    parts = StatusParts("Turn 5", "Cornelius Abernathy-Quill's turn",
+                        "priority: Bartholomew Ravenscroftly", "Maneuver", "")  # fmt: skip
+    line = plain(fit_status("", "Local game", parts, 78))
+    assert line == "priority: Bartholomew Ravenscroftly · Maneuver", line
+    wide = plain(fit_status("", "Local game", parts, 100))
+    assert "Cornelius Abernathy-Quill's turn" in wide and "Maneuver" in wide

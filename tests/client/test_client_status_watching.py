@@ -27,7 +27,7 @@ def test_every_width_of_a_spectators_line_says_watching() -> None:
     wider = plain(fit_status("", TITLE, PARTS, 86, SHORT, watching=True))
     assert wider.startswith("Watching HK7GED · Game 2 · 1–0 · Gus's turn"), wider
     narrow = plain(fit_status("reconnecting…", TITLE, PARTS, 50, SHORT, watching=True))
-    assert narrow.startswith("reconnecting… · Watching · Gus's turn"), narrow
+    assert narrow.startswith("reconnecting… · Watching · priority: Gus"), narrow
 
 
 def test_a_players_line_is_as_it_was() -> None:
