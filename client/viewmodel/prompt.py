@@ -712,7 +712,8 @@ def _respond_title(top: Mapping[str, Any], namer: Namer) -> str:
     """"Respond to Death Grip (Bob) → Tax Collector (Alice) — or pass": the entry on top
     of the chain and what it targets, since at 80×24 the board may have scrolled the
     chain's own line out of sight. When the line would not fit on one line at 80
-    columns, " — or pass" is left out (the Pass line and its key say it too), then who
+    columns, " — or pass" is left out (the Pass line and its key say it too; an entry
+    without targets too), then who
     announced the entry (the chain's own line says it too, and a card's ability is
     named at length: "Emberbrand Rod's ability"), and only then are targets named more
     briefly (no controller, then only the first): whose unit is targeted matters more
@@ -720,8 +721,11 @@ def _respond_title(top: Mapping[str, Any], namer: Namer) -> str:
     label = f"Respond to {_entry_words(top, namer)}"
     head = f"{label} ({_whose_entry(top, namer)})"
     targets = [str(t) for t in top.get("targets") or []]
-    if not targets:
-        return f"{head} — or pass"
+    if not targets:  # the same order: " — or pass", then who announced it
+        for title in (f"{head} — or pass", head):
+            if len(title) <= TITLE_WIDTH:
+                return title
+        return label if len(head) > TITLE_WIDTH else head
 
     def brief(ref: str) -> str:  # "gone" (a target that left play) stays as it is
         return namer.thing(ref) if ":" in ref else namer.ref(ref)

@@ -189,3 +189,21 @@ def test_the_chain_names_a_weapons_triggered_effect_as_the_log_does() -> None:
     assert chain[0].who == f"{alice}'s weapon"
     assert chain[1].who == view["players"][1]["name"]  # a unit's: its controller
     assert chain[2].who == alice  # an ability announced: who announced it
+
+
+def test_a_long_respond_title_without_targets_drops_or_pass_then_who() -> None:
+    from client.viewmodel.prompt import TITLE_WIDTH, _respond_title
+    from client.viewmodel.refs import Namer
+
+    view = v.response()
+    view["chain"] = [{"id": 4, "seat": 1, "kind": "trigger", "source": "tax_collector",
+                      "targets": []}]  # fmt: skip
+    short = _respond_title(view["chain"][0], Namer(view, BOOK))
+    assert short == "Respond to Tax Collector's triggered effect (Bob) — or pass"
+    view["players"][1]["name"] = "Cornelius Abernathy"
+    title = _respond_title(view["chain"][0], Namer(view, BOOK))
+    assert title == "Respond to Tax Collector's triggered effect (Cornelius Abernathy)"
+    assert len(title) <= TITLE_WIDTH
+    view["players"][1]["name"] = "Cornelius Abernathy-Quill the Very Long of Name"
+    title = _respond_title(view["chain"][0], Namer(view, BOOK))
+    assert title == "Respond to Tax Collector's triggered effect"
