@@ -713,11 +713,10 @@ def _respond_title(top: Mapping[str, Any], namer: Namer) -> str:
     of the chain and what it targets, since at 80×24 the board may have scrolled the
     chain's own line out of sight. When the line would not fit on one line at 80
     columns, " — or pass" is left out (the Pass line and its key say it too; an entry
-    without targets too), then who
-    announced the entry (the chain's own line says it too, and a card's ability is
-    named at length: "Emberbrand Rod's ability"), and only then are targets named more
-    briefly (no controller, then only the first): whose unit is targeted matters more
-    than "or pass"."""
+    without targets too), then who announced the entry (the chain's own line says it
+    too, and a card's ability is named at length: "Emberbrand Rod's ability"), and only
+    then are targets named more briefly (no controller, then only the first): whose
+    unit is targeted matters more than "or pass"."""
     label = f"Respond to {_entry_words(top, namer)}"
     head = f"{label} ({_whose_entry(top, namer)})"
     targets = [str(t) for t in top.get("targets") or []]
