@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from client.viewmodel.prompt import DECK_NAMES, equipment_owner
+from client.viewmodel.prompt import DECK_NAMES
 from client.viewmodel.refs import Namer, UnitNumbers
 from client.viewmodel.table import PHASE_NAMES, STEP_NAMES, chain_label
 from client.viewmodel.words import possessive
@@ -63,14 +63,9 @@ def _announced(e: Event, n: Namer) -> str:
     targets = item.get("targets") or []
     on = f" targeting {n.refs(list(targets))}" if targets else ""
     if item.get("kind") == "trigger":  # added to the chain by itself: nobody chose it
-        return f"{label} ({_trigger_owner(item, who, n)}) triggered{',' if on else ''}{on}."
+        # whose it is: "Alice", or "Alice's weapon" as the line of its attack names it
+        return f"{label} ({n.entry_owner(item) or who}) triggered{',' if on else ''}{on}."
     return f"{who} announced {log_label(item, n)}{on}."
-
-
-def _trigger_owner(item: Mapping[str, Any], who: str, n: Namer) -> str:
-    """Whose triggered effect it is: "Alice", or "Alice's weapon" for a weapon or armor,
-    as the line of its attack names it."""
-    return equipment_owner(n, item.get("seat"), str(item.get("source", ""))) or who
 
 
 def log_label(item: Mapping[str, Any], n: Namer) -> str:

@@ -552,25 +552,17 @@ def _trigger_label(item: Mapping[str, Any], seat: object, namer: Namer) -> str:
     return source_name(namer, seat, str(item["card"]))
 
 
-def equipment_owner(namer: Namer, seat: object, card: str) -> str | None:
-    """"Ann's weapon" when ``card`` is a face of the weapon or armor of ``seat`` (whose
-    triggered effect it is), else None: the words the log and the board put after an
-    equipment's name."""
-    what = namer.equipment_kind(seat, card) if isinstance(seat, int) else None
-    return namer.whose_equipment(seat, what) if isinstance(seat, int) and what else None
-
-
 def source_name(namer: Namer, seat: object, card: str) -> str:
     """The card a triggered effect of ``seat`` comes from: its name, and for a weapon or
     armor whose it is ("Gilded Flail (Ann's weapon)"), as the log names it."""
-    owner = equipment_owner(namer, seat, card)
+    owner = namer.equipment_owner(seat, card)
     return f"{namer.card(card)} ({owner})" if owner else namer.card(card)
 
 
 def _effect_of(namer: Namer, seat: object, card: str) -> str:
     """"Griffin Rider's effect", or "the effect of Gilded Flail (Ann's weapon)" (a
     possessive after the parenthesis would read badly)."""
-    if equipment_owner(namer, seat, card):
+    if namer.equipment_owner(seat, card):
         return f"the effect of {source_name(namer, seat, card)}"
     return f"{possessive(namer.card(card))} effect"
 
@@ -663,26 +655,13 @@ def _hero_ability(
     return ()
 
 
-def _equipment_entry(item: Mapping[str, Any], namer: Namer) -> str | None:
-    """"Bob's weapon" when a chain entry is a triggered effect of a weapon or armor (the
-    log's "Gilded Flail (Bob's weapon) triggered."), else None."""
-    if item.get("kind") != "trigger":
-        return None
-    return equipment_owner(namer, item.get("seat"), str(item.get("source", "")))
-
-
-def _whose_entry(item: Mapping[str, Any], namer: Namer) -> str:
-    """Whose a chain entry is: "Bob", or "Bob's weapon" (:func:`_equipment_entry`)."""
-    return _equipment_entry(item, namer) or namer.seat(item.get("seat"))
-
-
 def _choose_title(prompt: Mapping[str, Any], namer: Namer) -> str:
     """A choice asked as an effect resolves, with what resolves and what the choice is
     for: "Exhume resolves: choose one to put on the bottom of its deck" (a weapon or
     armor's triggered effect with whose it is: "Gilded Flail (Ann's weapon) resolves")."""
     resolving = prompt.get("resolving")
     source = _source(resolving, namer) if isinstance(resolving, Mapping) else ""
-    owner = _equipment_entry(resolving, namer) if isinstance(resolving, Mapping) else None
+    owner = namer.entry_owner(resolving) if isinstance(resolving, Mapping) else None
     source = f"{source} ({owner})" if owner else source
     why = str(prompt.get("why") or "")
     head = f"{source} resolves: choose" if source else "Choose as the effect resolves"
@@ -703,7 +682,7 @@ def _entry_words(item: Mapping[str, Any], namer: Namer) -> str:
     and enlisting it is often the window just passed. A weapon's or armor's effect keeps
     its card's name: whose equipment it is follows it, and equipment is never enlisted."""
     label = chain_label(item, namer)
-    if item.get("kind") == "trigger" and _equipment_entry(item, namer) is None:
+    if item.get("kind") == "trigger" and namer.entry_owner(item) is None:
         return f"{possessive(label)} triggered effect"
     return label
 
@@ -718,7 +697,7 @@ def _respond_title(top: Mapping[str, Any], namer: Namer) -> str:
     then are targets named more briefly (no controller, then only the first): whose
     unit is targeted matters more than "or pass"."""
     label = f"Respond to {_entry_words(top, namer)}"
-    head = f"{label} ({_whose_entry(top, namer)})"
+    head = f"{label} ({namer.entry_who(top)})"
     targets = [str(t) for t in top.get("targets") or []]
     if not targets:  # the same order: " — or pass", then who announced it
         for title in (f"{head} — or pass", head):
@@ -1037,7 +1016,7 @@ def _draw_reason(view: Mapping[str, Any], namer: Namer) -> str:
         return ""
     top = chain[-1]
     name = _source(top, namer)
-    owner = _equipment_entry(top, namer)
+    owner = namer.entry_owner(top)
     return f" ({possessive(name)} effect, {owner})" if owner else f" ({possessive(name)} effect)"
 
 

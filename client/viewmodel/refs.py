@@ -213,6 +213,24 @@ class Namer:
         log and the board put after its name."""
         return f"{possessive(self.seat(seat))} {what}"
 
+    def equipment_owner(self, seat: object, card_id: str) -> str | None:
+        """``"Alice's weapon"`` when ``card_id`` is a face of the weapon or armor of
+        ``seat``, else None."""
+        what = self.equipment_kind(seat, card_id) if isinstance(seat, int) else None
+        return self.whose_equipment(seat, what) if isinstance(seat, int) and what else None
+
+    def entry_owner(self, item: Mapping[str, Any]) -> str | None:
+        """``"Bob's weapon"`` when a chain entry is a triggered effect of a weapon or
+        armor (the log's "Gilded Flail (Bob's weapon) triggered."), else None."""
+        if item.get("kind") != "trigger":
+            return None
+        return self.equipment_owner(item.get("seat"), str(item.get("source", "")))
+
+    def entry_who(self, item: Mapping[str, Any]) -> str:
+        """Whose a chain entry is, as the board, the prompts and the log say it: who
+        announced it, or whose equipment a weapon's or armor's triggered effect is."""
+        return self.entry_owner(item) or self.seat(item.get("seat"))
+
     def handle_card(self, handle: int) -> str | None:
         if not isinstance(handle, int):
             return None

@@ -509,7 +509,7 @@ def _chain(view: Mapping[str, Any], namer: Namer) -> tuple[ChainLine, ...]:
         ChainLine(
             id=int(item.get("id", i)),
             seat=int(item.get("seat", 0)),
-            who=_chain_who(item, namer),
+            who=namer.entry_who(item),
             label=chain_label(item, namer),
             targets=namer.refs(list(item.get("targets") or [])) if item.get("targets") else "",
             kind=str(item.get("kind") or ""),
@@ -518,17 +518,6 @@ def _chain(view: Mapping[str, Any], namer: Namer) -> tuple[ChainLine, ...]:
         )
         for i, item in enumerate(view.get("chain") or [])
     )
-
-
-def _chain_who(item: Mapping[str, Any], namer: Namer) -> str:
-    """Whose a chain entry is: who announced it, or for a triggered effect of a weapon or
-    armor whose equipment it is ("Ann's weapon"), as the log and the prompts say."""
-    seat, source = item.get("seat"), item.get("source")
-    if item.get("kind") == "trigger" and isinstance(seat, int) and isinstance(source, str):
-        what = namer.equipment_kind(seat, source)
-        if what:
-            return namer.whose_equipment(seat, what)
-    return namer.seat(seat)
 
 
 def _battle(view: Mapping[str, Any], namer: Namer) -> BattleModel | None:
