@@ -577,13 +577,30 @@ def write_settings(settings: Settings, path: Path | None = None) -> tuple[bool, 
     return problem is None, " ".join(t for t in (told, problem) if t) or None
 
 
+def write_json(path: Path, data: Any, private: bool = False) -> None:
+    """Write ``data`` to ``path`` as JSON, whole: a new file moved over the old one, so a
+    client stopped mid-write never leaves it cut short (its folder is made if needed).
+    ``private``: readable by this user only (a file of seat tokens). Raises ``OSError``,
+    leaving no temporary file behind."""
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600 if private else 0o666)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(json.dumps(data, indent=2) + "\n")
+        if private:
+            os.chmod(tmp, 0o600)  # a file left over from before keeps its mode otherwise
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+
+
 def _write_settings(table: dict[str, Any], path: Path) -> str | None:
     """Write the settings file whole; a sentence when that failed."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(table, indent=2) + "\n", encoding="utf-8")
-        tmp.replace(path)
+        write_json(path, table)
     except OSError as exc:
         return f"Could not save settings to {shown_path(path)}: {exc.strerror}"
     return None
@@ -679,17 +696,9 @@ def _save_seats(data: dict[str, Any]) -> str | None:
     """Write the seats file whole (a new file moved over the old one: a client stopped
     mid-write never leaves it cut short); a sentence when that failed."""
     path = seats_path()
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)  # tokens: yours only
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(json.dumps(data, indent=2) + "\n")
-        os.chmod(tmp, 0o600)  # a file left over from before keeps its mode otherwise
-        os.replace(tmp, path)
+        write_json(path, data, private=True)  # tokens: yours only
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
         return (f"Could not keep the seat in {shown_path(path)}: {exc.strerror}; after a "
                 "restart it cannot be taken back by joining again.")  # fmt: skip
     return None

@@ -19,8 +19,6 @@ its choices were changed."""
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,7 +33,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from client.cards import default_book
 from client.screens.join import address_problem
-from client.settings import config_dir, read_kept
+from client.settings import config_dir, read_kept, write_json
 
 FORMATS = (
     ("duel", "Duel — two players"),
@@ -223,11 +221,8 @@ def save_plan(plan: LocalPlan, name: str, path: Path | None = None) -> str | Non
 def _write_kept(path: Path, data: dict[str, Any], what: str) -> str | None:
     """Write ``data`` to ``path`` whole (a file cut short by a crash is never left
     there); returns a sentence naming ``what`` when that failed."""
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
+        write_json(path, data)
     except OSError as exc:
         return f"Could not keep {what} in {path}: {exc.strerror}"
     return None
