@@ -13,7 +13,6 @@ again.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
@@ -35,6 +34,7 @@ from client.screens.leave import CloseTableScreen, LeaveScreen
 from client.viewmodel.result import game_result
 from client.viewmodel.table import PlayerPanel, TableModel
 from client.viewmodel.words import listed
+from client.widgets.lines import hang
 
 Match = Mapping[str, Any]
 
@@ -260,26 +260,6 @@ def match_markup(match: Match | None, names: Sequence[str], humans: Sequence[int
         lines += [_game_line(g, names) for g in games]
     lines += ending
     return "\n".join(line for line in lines if line)
-
-
-#: Where a line's text begins: after its leading spaces and a list number (" 3. ").
-_LEAD = re.compile(r" *(?:\d+\. )?")
-
-
-def hang(line: Content, width: int) -> list[Content]:
-    """``line`` in rows of ``width`` cells, each row after the first indented to where
-    the line's text begins (after a game's number), so a wrapped game of the history
-    reads as one entry under its number, not as a line of its own."""
-    if width <= 0 or line.cell_length <= width:
-        return [line]
-    lead = _LEAD.match(line.plain)
-    indent = len(lead.group()) if lead else 0
-    if indent * 2 > width:  # too narrow to indent: wrapped as it is
-        return line.wrap(width)
-    first = line.wrap(width)[0]
-    rest = line[len(first.plain) :]
-    rest = rest[len(rest.plain) - len(rest.plain.lstrip(" ")) :]  # the space it broke at
-    return [first, *(row.pad_left(indent) for row in rest.wrap(width - indent))]
 
 
 class HangingText(Widget):

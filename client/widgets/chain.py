@@ -143,8 +143,8 @@ def battle_lines(battle: BattleModel | None) -> HangingLines:
     """The battle panel's lines (:func:`battle_markup`), each wrapped under its text: the
     title's under the names after "Battle", the others under the attacker or note."""
     lines = [Hanging(parsed(line)) for line in battle_markup(battle).split("\n")]
-    if battle is not None:
-        lines[0].indent = len(_BATTLE) + 1  # no number or spaces before it to hang under
+    if battle is not None:  # no number or spaces before the title to hang under
+        lines[0] = Hanging(lines[0].content, indent=len(_BATTLE) + 1)
     return HangingLines(lines)
 
 

@@ -17,6 +17,7 @@ widget says so by :meth:`LinePainter.paint` returning None).
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import pairwise
@@ -420,3 +421,26 @@ class QuickBlank(Widget):
         if crop.x or crop.width != width:
             blank = blank.crop(crop.x, crop.right)
         return [blank] * crop.height
+
+
+#: Where a line's text begins: after its leading spaces and a list number (" 3. ").
+LEAD = re.compile(r" *(?:\d+\. )?")
+
+
+def hang(line: Content, width: int, indent: int | None = None) -> list[Content]:
+    """``line`` in rows of ``width`` cells, each row after the first indented to where
+    the line's text begins (after a list number: a game of the match history, a line of
+    the prompt), so a wrapped line reads as one entry under its number, not as a line of
+    its own. ``indent``: where the text begins when no number says it (the battle
+    panel's title, after "Battle")."""
+    if width <= 0 or line.cell_length <= width:
+        return [line]
+    if indent is None:
+        lead = LEAD.match(line.plain)
+        indent = len(lead.group()) if lead else 0
+    if indent * 2 > width:  # too narrow to indent: wrapped as it is
+        return line.wrap(width)
+    first = line.wrap(width)[0]
+    rest = line[len(first.plain) :]
+    rest = rest[len(rest.plain) - len(rest.plain.lstrip(" ")) :]  # the space it broke at
+    return [first, *(row.pad_left(indent) for row in rest.wrap(width - indent))]

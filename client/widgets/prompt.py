@@ -47,7 +47,7 @@ from client.viewmodel.prompt import (
     first_action,
 )
 from client.widgets import parsed, steady_virtual_size
-from client.widgets.lines import StackKey, quick_vertical_scrollbar, text_strip
+from client.widgets.lines import StackKey, hang, quick_vertical_scrollbar, text_strip
 
 Action = dict[str, Any]
 
@@ -57,8 +57,6 @@ Action = dict[str, Any]
 #: list's max-height and the hint).
 TITLE_LINES = 2
 
-#: What goes before a line's text: its number ("3. ") or the room of one ("   ").
-_LEAD = re.compile(r"^\s*(\d+\.\s+)?")
 
 
 class Hanging(Visual):
@@ -66,31 +64,17 @@ class Hanging(Visual):
     number: "1. Prevent 2 from Lance of Dominion (Alice's weapon); 2 from …" goes on
     under "Prevent", so the numbers stay a column of their own."""
 
-    def __init__(self, content: Content) -> None:
+    def __init__(self, content: Content, indent: int | None = None) -> None:
         self.content = content
-        lead = _LEAD.match(content.plain)
-        self.indent = lead.end() if lead else 0
+        self.indent = indent  # None: under the text after the line's number
         self._wrapped: tuple[int, list[Content]] | None = None
 
     def lines(self, width: int) -> list[Content]:
-        """The line as drawn ``width`` cells wide: one line, or the first and the rest
-        wrapped behind the indent."""
-        content = self.content
-        if content.cell_length <= width or width <= 1:
-            return [content]
-        if self._wrapped is not None and self._wrapped[0] == width:
-            return self._wrapped[1]
-        first = content.wrap(width)[0]
-        plain = content.plain
-        start = len(first.plain)
-        while start < len(plain) and plain[start] == " ":
-            start += 1  # the spaces at the break are dropped, as wrapping does
-        indent = min(self.indent, width // 2)  # a narrow list still shows some text
-        pad = Content(" " * indent)
-        rest = [pad + line for line in content[start:].wrap(width - indent)]
-        lines = [first.rstrip(), *rest]
-        self._wrapped = (width, lines)
-        return lines
+        """The line as drawn ``width`` cells wide (:func:`~client.widgets.lines.hang`),
+        made once per width."""
+        if self._wrapped is None or self._wrapped[0] != width:
+            self._wrapped = (width, hang(self.content, width, self.indent))
+        return self._wrapped[1]
 
     def render_strips(
         self, width: int, height: int | None, style: Style, options: RenderOptions

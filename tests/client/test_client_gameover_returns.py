@@ -18,9 +18,9 @@ from client.screens.gameover import (
     GameOverScreen,
     LeaveMatchScreen,
     _game_line,
-    hang,
 )
 from client.screens.leave import QuitScreen
+from client.widgets.lines import hang
 from shared.protocol import diff
 from tests.client.fixtures import views as v
 from tests.client.helpers import TABLE, Fake, doc_for, make_app, patch, screen_text
