@@ -112,6 +112,9 @@ class Publisher:
     def _start_grace(self, s: Seat) -> None:
         raise NotImplementedError
 
+    def out_of_game(self, seat: int) -> bool:
+        raise NotImplementedError
+
     def clock_left(self) -> float:
         raise NotImplementedError
 
@@ -384,6 +387,8 @@ class Publisher:
             if self.status in ("playing", "over"):  # after a game too: a rematch waits for them
                 # the seat is kept for them: they are away, as after a lost connection
                 gone = "left the table; their seat is kept for them (away)"
+                if self.out_of_game(seat):
+                    gone = "left the table (out of this game)"
                 said = f"{s.name} {gone}." if left else f"{s.name} lost the connection."
                 self.notice("seat_disconnected", said, {"seat": seat, "left": left})
             if self.status == "playing" or between:

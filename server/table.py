@@ -598,11 +598,22 @@ class Table(Publisher):
         between = self.status == "over" and self.series.between_games()
         if s.grace is not None or not (self.status == "playing" or between):
             return
+        if self.out_of_game(s.seat):
+            return  # nothing of this game waits for them; the game's end starts it anew
         grace = max(float(self.options["grace"]), self._back_until - self.loop.time())
         s.grace = self.loop.call_later(grace, self._grace_over, s)
 
+    def out_of_game(self, seat: int) -> bool:
+        """The seat is out of the game being played: eliminated, or conceded (at once
+        or at its next priority). Its player's absence no longer matters to this game."""
+        if self.status != "playing" or self.state is None:
+            return False
+        return self.seats[seat].conceded or self.rules.seat_out(self.state, seat)
+
     def _grace_over(self, s: Seat) -> None:
         s.grace = None
+        if self.out_of_game(s.seat):
+            return  # out while away: no bot plays for them, nothing to concede
         policy = self.options["policy"]
         if policy == "bot":
             s.takeover = True

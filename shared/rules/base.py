@@ -113,6 +113,11 @@ class RuleSet(Protocol[StateT]):
 
     def is_over(self, state: StateT) -> bool: ...
 
+    def seat_out(self, state: StateT, seat: int) -> bool:
+        """True once ``seat`` is out of the game being played (eliminated, or its
+        concession taken): no decision of this game comes to it again."""
+        ...
+
     def result(self, state: StateT) -> dict[str, Any] | None:
         """``{"winners": [seat, ...], "reason": str}`` once the game is over."""
         ...

@@ -157,9 +157,10 @@ def _play_with_concessions(
         g, events = R.apply(g, seat, action, in_place=True)
         log.append((seat, action))
         fallen += [e["seat"] for e in events if e["t"] == "eliminated"]
+        assert [s for s in range(n) if R.seat_out(g, s)] == sorted(fallen)
         invariants.check(g)
         if action["kind"] == "concede":
-            assert not g.players[seat].alive
+            assert not g.players[seat].alive and R.seat_out(g, seat)
             assert [e["t"] for e in events][:2] == ["conceded", "eliminated"]
     return g, log, conceded, fallen
 

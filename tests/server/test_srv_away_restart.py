@@ -234,6 +234,24 @@ async def test_a_player_who_leaves_is_said_to_be_away_with_the_seat_kept(
     await holder.close()
 
 
+async def test_a_player_out_of_the_game_who_leaves_is_said_to_be_out_and_not_awaited(
+    server: LocalServer,
+) -> None:
+    """A player who conceded and then leaves is not "kept … (away)": nothing of this game
+    waits for them, so no grace runs and no bot or concession follows it."""
+    holder, other, code = await two_players(server.url, {"grace": 30, "policy": "bot"})
+    table = live(server, code)
+    token = holder.tokens[(code, 1)]
+    await other.request({"t": "concede", "table": code, "seat": 1, "token": token})
+    await other.request({"t": "leave", "table": code, "seat": 1, "token": token})
+    await holder.wait_for(lambda: any(n["code"] == "seat_disconnected" for n in holder.notices))
+    (said,) = [n for n in holder.notices if n["code"] == "seat_disconnected"]
+    assert said["message"] == "P1 left the table (out of this game)."
+    assert table.seats[1].grace is None
+    await other.close()
+    await holder.close()
+
+
 async def test_a_match_refuses_a_chosen_hero_in_a_sentence() -> None:
     async with await start_local_server(allow_fixed_seeds=True) as srv:
         client = ProtocolClient(srv.url, "c")

@@ -126,6 +126,9 @@ class ToyRuleSet:
     def is_over(self, state: ToyState) -> bool:
         return state.phase == "over"
 
+    def seat_out(self, state: ToyState, seat: int) -> bool:
+        return False  # nobody is eliminated in the toy game
+
     def result(self, state: ToyState) -> dict[str, Any] | None:
         return None if state.result is None else dict(state.result)
 

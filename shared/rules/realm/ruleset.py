@@ -73,6 +73,9 @@ class RealmRuleSet:
     def is_over(self, state: GameState) -> bool:
         return state.result is not None
 
+    def seat_out(self, state: GameState, seat: int) -> bool:
+        return not state.players[seat].alive
+
     def result(self, state: GameState) -> dict[str, Any] | None:
         return dict(state.result) if state.result is not None else None
 
