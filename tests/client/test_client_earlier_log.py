@@ -112,6 +112,22 @@ async def test_a_client_back_after_a_gap_logs_what_happened_meanwhile() -> None:
         await pilot.pause()
 
 
+@pytest.mark.asyncio
+async def test_an_entry_that_resolved_while_away_is_named_by_the_view_before() -> None:
+    """A chain entry announced before a gap (a lost connection, a server restart) and
+    resolved during it: the view from before the gap names it, not "A maneuver"."""
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        fake = Fake(app, [0])
+        before = v.response()
+        del before["chain"][0]["label"]  # as a server sends it: the client names it
+        fake.feed({**sync_with(0, before, EARLIER), "events_at": 0})
+        resolved = [{"t": "resolved", "id": 9}]
+        fake.feed({**sync_with(0, v.maneuver(), [*EARLIER, *resolved]), "events_at": 0})
+        assert fake.session.streams[0].log[-1] == "Skilled Strike resolved."
+        await pilot.pause()
+
+
 # a real server ---------------------------------------------------------------------------
 async def until(changed: asyncio.Event, ready: Callable[[], bool]) -> None:
     while not ready():
