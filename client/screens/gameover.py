@@ -122,7 +122,8 @@ def match_label(
     team game's score is the teams': "Game 2 · Team 1: 1 – Team 2: 0" (``short``: "Game
     2 · teams 1–0"), not one number per seat. With more than two seats and their
     ``names`` (:func:`seat_names`) it names who has won: "Game 2 · won: Bot 3 1" (a row
-    of numbers, "0–0–1–0", does not say whose each is)."""
+    of numbers, "0–0–1–0", does not say whose each is); a duel's names its two players
+    around the score, "Game 2 · Ann 1–0 Bob" (``short``: just "1–0")."""
     if not match:
         return ""
     best_of = int(match.get("best_of") or 1)
@@ -134,6 +135,8 @@ def match_label(
         score = " – ".join(f"Team {team + 1}: {won}" for team, won in by_team)
     elif len(counts) > 2 and len(names) == len(counts):
         score = _named_score(counts, names)
+    elif len(counts) == 2 and len(names) == 2 and not short:
+        score = f"{names[0]} {_score(counts)} {names[1]}"  # "Ann 1–0 Bob": whose is whose
     else:
         score = _score(counts)
     if best_of > 1:

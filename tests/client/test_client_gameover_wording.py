@@ -125,4 +125,5 @@ def test_a_score_of_more_than_two_seats_names_who_has_won() -> None:
     teams = [0, 1, 0, 1]  # a team game keeps the teams' score
     assert match_label(rematch(), teams=teams, names=names) == "Game 2 · Team 1: 1 – Team 2: 0"
     duel = {**rematch(), "tally": [1, 0]}
-    assert match_label(duel, names=names[:2]) == "Game 2 · 1–0"  # two seats: the row reads
+    assert match_label(duel, names=names[:2]) == "Game 2 · Player 1–0 Bot 2"  # whose is whose
+    assert match_label(duel, True, names=names[:2]) == "Game 2 · 1–0"  # short: the numbers

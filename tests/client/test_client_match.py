@@ -93,7 +93,8 @@ async def test_game_over_shows_the_score_and_next_game_then_the_next_game_begins
         await pilot.press("escape")  # the final table shows through, the keys stay
         await pilot.pause()
         text = screen_text(app)
-        assert "Best of 3" not in text and "Game 1 of best of 3 · 1–0" in text.splitlines()[0]
+        assert "Best of 3" not in text
+        assert "Game 1 of best of 3 · Alice 1–0 Bob" in text.splitlines()[0]
         assert "Next game" in text.splitlines()[-1]
         await pilot.press("escape")
         await pilot.pause()
@@ -120,10 +121,10 @@ async def test_game_over_shows_the_score_and_next_game_then_the_next_game_begins
                 break
         assert isinstance(app.screen, TableScreen)
         text = screen_text(app)
-        assert "Game 2 of best of 3 · 1–0" in text.splitlines()[0]
+        assert "Game 2 of best of 3 · Alice 1–0 Bob" in text.splitlines()[0]
         stream = fake.session.stream(0)
         assert stream is not None  # the title heads the game's first lines
-        assert stream.log[-2:] == ["— Game 2 of best of 3 · 1–0 —", "The game began."]
+        assert stream.log[-2:] == ["— Game 2 of best of 3 · Alice 1–0 Bob —", "The game began."]
         # and its end shows the game-over screen again, now with the match decided
         done = match_info(game=2, played=2, wins=[2, 0], winners=[0], next="rematch",
                           games=[game(1, ["thedric_egen", "beledan_kind"], [0]),
@@ -266,7 +267,7 @@ async def test_a_match_against_a_bot_goes_on_to_game_two_by_keys() -> None:
         assert isinstance(app.screen, TableScreen)
         won = over.match["wins"][0] == 1
         line = screen_text(app).splitlines()[0]
-        assert f"Game 2 of best of 3 · {'1–0' if won else '0–1'}" in line
+        assert f"Game 2 of best of 3 · Ann {'1–0' if won else '0–1'} Bot" in line
         view = app.game.session.view(0) or {}
         heroes = {p["hero"] for p in view["players"]}
         assert not heroes & set(over.match["games"][0]["heroes"])  # new heroes

@@ -164,7 +164,8 @@ async def test_the_status_line_keeps_whose_turn_who_acts_and_the_phase_at_80() -
         await pilot.pause()
         line = screen_text(app).splitlines()[0].strip()
         # "to act: Alice" on Alice's turn says her name twice: it goes first
-        wanted = "Hosting TEST01 · Game 2 of best of 3 · 1–0 · Turn 4 · Alice's turn · Maneuver"
+        # the duel's score names its players; "Turn 4" goes for them
+        wanted = "Hosting TEST01 · Game 2 of best of 3 · Alice 1–0 Bob · Alice's turn · Maneuver"
         assert line == wanted, line
         fake.show_match(0, battle_view(), match_info(game=2, wins=[1, 0]))
         await pilot.pause()
