@@ -375,8 +375,8 @@ class GameController:
                 self.app.notify("Connected again.", severity="information")
                 self._settings_sent = False  # a restarted server has only the defaults
             if before and self.over_screen is not None:
-                # An ask for the next game may have been lost with the link, or forgotten
-                # by a restarted server: the server's table info says again who asked.
+                # An ask for the next game may have been lost with the link: the
+                # server's table info says again who asked.
                 self.over_screen.follow_server()
         elif update.state == "connecting":
             self.link = "connecting…" + (f" {update.detail}" if update.detail else "")

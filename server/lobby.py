@@ -108,8 +108,9 @@ class Lobby:
 
     def _drop_if_idle(self, table: Table) -> None:
         """Forget a finished table nobody watches (it is read back from the store when
-        someone joins it), unless a player's ask for a rematch or the next game waits
-        there: the asks live only here, and a lost connection keeps its ask."""
+        someone joins it, with its stored asks), unless a player's ask for a rematch or
+        the next game waits there: its grace timers and its answer to the others' asks
+        live only here, and a lost connection keeps its ask."""
         if table.series.ready:
             return
         if table.status == "over" and not table.subscribers():

@@ -27,17 +27,19 @@ and with equal wins the match is drawn.
 
 Persistence
 -----------
-Nothing of a series is stored but the command log. Starting the next game appends one
-**boundary row** (source ``"match"``, action ``{"kind": "next_game", "game": n}``) before
-the new game's commands. Every game's setup and seed follow from the table's seed: game 1
-of a best-of-1 table uses it as it is, its rematch *n* a hash of it and *n*; match *j* of
-a best-of-N table seeds a :class:`~shared.rules.realm.match.Match` with a hash of it and
-*j*, and the match deals each game's heroes and seed. Replaying the log from the table's
-seed (:meth:`Series.rewind`, then :meth:`Series.replay_boundary` at each boundary row)
-therefore rebuilds every game, the score and the heroes used, exactly as they were
-played. Who has asked for the next game is not stored: after a restart between games,
-each human asks again. :func:`split_log` does the same without a live table, for
-replays: every game of a log with the setup and seed it was played with.
+Of a series only the command log and the asks (below) are stored. Starting the next
+game appends one **boundary row** (source ``"match"``, action ``{"kind": "next_game",
+"game": n}``) before the new game's commands. Every game's setup and seed follow from the
+table's seed: game 1 of a best-of-1 table uses it as it is, its rematch *n* a hash of it
+and *n*; match *j* of a best-of-N table seeds a :class:`~shared.rules.realm.match.Match`
+with a hash of it and *j*, and the match deals each game's heroes and seed. Replaying the
+log from the table's seed (:meth:`Series.rewind`, then :meth:`Series.replay_boundary` at
+each boundary row) therefore rebuilds every game, the score and the heroes used, exactly
+as they were played. Who has asked for the next game is stored beside the log (the
+store's ``asks``, each with the log's length then, so an ask for a game since begun is
+not taken again): after a restart between games, they still ask. :func:`split_log` does
+the same without a live table, for replays: every game of a log with the setup and seed
+it was played with.
 
 The series is public: ``doc.table.match`` (:meth:`Series.info`) holds the score, the
 heroes and results of the match's games and who has asked for the next game; no seed.
@@ -435,6 +437,8 @@ def ask_next_game(table: Table, seat: int, reply: Reply) -> None:
         raise ProtocolError("not_over", f"The game {state}; ask for the next one at its end.")
     series = table.series
     first_time = series.ask(seat)
+    if first_time:
+        table.keep_ask(seat)
     waiting = series.waiting_for(table)
     reply({"t": KIND, "table": table.code, "seat": seat, "next": series.next_kind,
            "ready": sorted(series.ready), "waiting": waiting})  # fmt: skip
@@ -457,8 +461,8 @@ def left_table(table: Table, seat: int) -> None:
     ask again; a match's next game waits for them as for anyone gone between games
     (ruling 39: after the grace, the table's policy answers for them). A lost connection
     keeps the ask: its player means to come back."""
-    if table.status == "over":
-        table.series.withdraw(seat)  # the caller publishes the change
+    if table.status == "over" and table.series.withdraw(seat):  # the caller publishes it
+        table.keep_ask(seat, asked=False)
 
 
 def start_next(table: Table) -> None:

@@ -73,6 +73,12 @@ CREATE TABLE IF NOT EXISTS concessions (
     away INTEGER NOT NULL,
     PRIMARY KEY (table_id, seat, at)
 );
+CREATE TABLE IF NOT EXISTS asks (
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seat, at)
+);
 CREATE TABLE IF NOT EXISTS summaries (
     table_id INTEGER PRIMARY KEY REFERENCES tables(id),
     steps INTEGER NOT NULL,
@@ -329,6 +335,32 @@ class Store:
         )
         return [(int(r[0]), int(r[1]), bool(r[2])) for r in rows]
 
+    # --- asks for the next game ---------------------------------------------------------
+
+    def keep_ask(self, table_id: int, seat: int, at: int, asked: bool = True) -> None:
+        """Keep (``asked``) or forget that ``seat`` asks for the game after the one whose
+        command log ends at ``at`` commands: a restart between games must not make
+        everyone ask again. An ask of an earlier ``at`` is for a game since begun."""
+        with self.db:
+            self.db.execute("BEGIN")
+            if asked:
+                self.db.execute(
+                    "INSERT OR REPLACE INTO asks (table_id, seat, at) VALUES (?, ?, ?)",
+                    (table_id, seat, at),
+                )
+            else:
+                self.db.execute(
+                    "DELETE FROM asks WHERE table_id = ? AND seat = ? AND at = ?",
+                    (table_id, seat, at),
+                )
+
+    def asks(self, table_id: int, at: int) -> list[int]:
+        """The seats kept as asking for the game after the log's first ``at`` commands."""
+        rows = self.db.execute(
+            "SELECT seat FROM asks WHERE table_id = ? AND at = ? ORDER BY seat", (table_id, at)
+        )
+        return [int(r[0]) for r in rows]
+
     def chat_lines(self, table_id: int) -> list[tuple[int, dict[str, Any]]]:
         """The table's kept chat lines, oldest first, with their numbers."""
         return [
@@ -449,7 +481,7 @@ class Store:
 # --- only our own databases -----------------------------------------------------------------
 
 #: The tables (and some of their columns) that make a database ours; ``SCHEMA`` adds the
-#: others (chat, summaries) to an older database of ours that lacks them.
+#: others (chat, concessions, asks, summaries) to an older database of ours that lacks them.
 OUR_TABLES = {"tables": ("id", "code", "seed"), "commands": ("table_id", "idx", "action")}
 
 

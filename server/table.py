@@ -181,6 +181,9 @@ class Table(Publisher):
             self.status = "over"
             self.result = self.rules.result(self.state)
             game_over(self)
+            for seat in self.host.store.asks(self.id, self.log_len):
+                if 0 <= seat < self.n and self.seats[seat].kind == "human":
+                    self.series.ask(seat)  # asked before the restart: still asking
             return
         self.status = "playing"
         self._restore_concessions()
@@ -197,6 +200,14 @@ class Table(Publisher):
                 s = self.seats[seat]
                 s.conceded = True
                 s.conceded_away = s.conceded_away or away
+
+    def keep_ask(self, seat: int, asked: bool = True) -> None:
+        """Store that ``seat`` asks for the next game (or no longer does). A failure is
+        only logged: the ask stands in memory, and only a restart could forget it."""
+        try:
+            self.host.store.keep_ask(self.id, seat, self.log_len, asked)
+        except sqlite3.Error:
+            log.exception("table %s: could not keep an ask for the next game", self.code)
 
     def _keep_concession(self, seat: int, away: bool) -> None:
         """Store a concession before it is acknowledged (the rules take it only at the

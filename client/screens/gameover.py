@@ -7,8 +7,8 @@ rematches*) and decides nothing: "Next game" is offered when the server says the
 goes on, "Play again" when it offers a rematch. Asking for either keeps the screen up,
 saying whom the table still waits for, until the next game begins. Whether this
 terminal has asked is the server's word (``match.ready``) once the link has dropped and
-come back: a request lost with the link, or forgotten by a restarted server, is offered
-again.
+come back: a request lost with the link is offered again (a restarted server keeps the
+requests it had answered).
 """
 
 from __future__ import annotations
@@ -393,9 +393,9 @@ class GameOverScreen(ModalScreen[str]):
     def follow_server(self) -> None:
         """The connection to the server came back (or asking never left this terminal):
         from now on the server's ``match.ready`` alone says whether this terminal has
-        asked. A request sent while the link was down is lost, and a restarted server
-        has forgotten every request (``docs/rulings.md``, 39): "Next game" is offered
-        again unless the server lists the seats here as ready."""
+        asked. A request sent while the link was down is lost (a restarted server keeps
+        the ones it had, ``docs/rulings.md``, 39): "Next game" is offered again unless
+        the server lists the seats here as ready."""
         if self.asked:
             self.asked = False
             self.show(self.table, self.match, self.away)
