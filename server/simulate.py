@@ -852,7 +852,11 @@ def run_compare(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m server.simulate")
+    """``python -m server.simulate``: ``allegiance sim`` under another name, with its
+    words too (its own lines say "allegiance sim"; a mistake is one line, exit 2)."""
+    from server.cli import ServerParser
+
+    parser = ServerParser(prog="allegiance sim")
     add_sim_arguments(parser)
     return run_sim(parser.parse_args(argv))
 

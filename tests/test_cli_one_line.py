@@ -75,6 +75,18 @@ def test_python_m_server_says_its_mistakes_in_one_line_too(
                                        "value: 'x'; see 'python -m server --help'\n")  # fmt: skip
 
 
+def test_python_m_server_simulate_is_allegiance_sim_in_its_words_too(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from server.simulate import main
+
+    with pytest.raises(SystemExit) as exc:
+        main(["--bogus"])
+    assert exc.value.code == 2
+    line = one_line(capsys.readouterr().err, "sim")
+    assert line.endswith("unrecognized arguments: --bogus; see 'allegiance sim --help'")
+
+
 @pytest.mark.parametrize("command", ["serve", "host"])
 def test_a_db_that_is_a_folder_is_said_in_words_and_refused(
     command: str, folder: Path, capsys: pytest.CaptureFixture[str]
