@@ -82,6 +82,18 @@ def _seat_name(view: dict[str, Any], seat: int) -> str:
     return f"Seat {seat + 1}"
 
 
+def _out_there(table: dict[str, Any], url: str, code: str) -> bool:
+    """Whether the seat kept at ``table`` is out of the game being played there."""
+    seat = _kept_seat(url, code)
+    seats = table.get("seats") or []
+    return (
+        table.get("status") == "playing"
+        and seat is not None
+        and 0 <= seat < len(seats)
+        and bool(seats[seat].get("out"))
+    )
+
+
 def _kept_seat(url: str, code: str) -> int | None:
     """The seat this player keeps at table ``code`` on ``url`` (None: none kept)."""
     held = recall_seat(url, code)
@@ -446,6 +458,8 @@ class AllegianceApp(App[int]):
                 table = await peek_table(url, code)
             except Exception:  # gone from the server, or the server did not answer
                 continue
+            if _out_there(table, url, code):
+                continue  # a game they are out of: nothing there waits for them
             if table.get("status") in ("waiting", "playing") or between_games(table):
                 open_ones.append(code)
             elif rematch_waits_for(table, _kept_seat(url, code)):

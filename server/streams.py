@@ -205,6 +205,7 @@ class Publisher:
                     "conceded": s.conceded,
                     # the away policy conceded for it, not its player (:meth:`_tell_away`)
                     "conceded_away": s.conceded_away,
+                    "out": self.out_of_game(s.seat),  # nothing of this game waits for them
                     "left": s.left,  # said leave (the others see "left", not "away")
                     "hero": s.hero if s.hero not in ("", "random") else None,
                     "team": team if type(team) is int else None,

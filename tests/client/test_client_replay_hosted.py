@@ -56,3 +56,32 @@ async def test_making_a_table_on_a_server_tells_of_the_open_ones_made_there_befo
         assert f"'allegiance join {address} {code}'" in notes[0]
     finally:
         await close_connection(conn, task, server)
+
+
+@pytest.mark.asyncio
+async def test_a_table_whose_game_this_player_is_out_of_is_not_named(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A game still played at a table made before, where this player's seat is out
+    (eliminated, or conceded): nothing there waits for them, so it is not "a game not
+    finished" of theirs; one where they still play is."""
+    from typing import Any
+
+    from client.app import held_tables_words
+    from client.net import ask
+
+    url = "ws://127.0.0.1:9"
+    remember_seat(url, "OUTS22", 1, "tok-0", hosted=True)
+    remember_seat(url, "PLAY22", 0, "tok-1", hosted=True)
+    seats = [{"seat": 0, "out": False}, {"seat": 1, "out": True}]
+
+    async def peek(at: str, code: str, timeout: float = 5.0) -> dict[str, Any]:
+        return {"table": code, "status": "playing", "seats": seats}
+
+    monkeypatch.setattr(ask, "peek_table", peek)
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app._tell_tables_held(url, "127.0.0.1:9", "MADE22")
+        await pilot.pause()
+        notes = [n.message for n in app._notifications]
+    assert notes == [held_tables_words("127.0.0.1:9", ["PLAY22"])]

@@ -248,6 +248,8 @@ async def test_a_player_out_of_the_game_who_leaves_is_said_to_be_out_and_not_awa
     (said,) = [n for n in holder.notices if n["code"] == "seat_disconnected"]
     assert said["message"] == "P1 left the table (out of this game)."
     assert table.seats[1].grace is None
+    seats = holder.doc(code, 0)["table"]["seats"]  # type: ignore[index]
+    assert [s["out"] for s in seats] == [False, True]  # a note elsewhere leaves it out
     await other.close()
     await holder.close()
 
