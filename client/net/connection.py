@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import math
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -53,6 +54,9 @@ def unreachable(url: str, exc: BaseException, making: bool = False,
         why = f"nothing answers there: no server runs on that port ({_start_one(url, advice)})"
     elif isinstance(exc, ConnectionRefusedError):
         why = "nothing answers there (is the game still hosted, on that port?)"
+    elif isinstance(exc, socket.gaierror):  # the name is not known: no server to start
+        why = "no machine by that name is known here (check the address"
+        why += f"; or {_serve_here(advice)})" if making else ")"
     elif isinstance(exc, TimeoutError):
         why = "it did not answer in time"
     elif isinstance(exc, OSError) and exc.strerror:
@@ -80,12 +84,14 @@ def _start_one(url: str, advice: Advice = "command") -> str:
         serve += " --host 0.0.0.0"
     if port:
         serve += f" --port {port}"
+    return f"start one there with '{serve}', or {_serve_here(advice)}"
+
+
+def _serve_here(advice: Advice) -> str:
+    """How to serve the game from this machine instead, where ``advice`` says."""
     if advice == "form":
-        return f"start one there with '{serve}', or choose 'Served from this machine' in the form"
-    return (
-        f"start one there with '{serve}', or serve the game from this machine: "
-        "'allegiance host' without --on"
-    )
+        return "choose 'Served from this machine' in the form"
+    return "serve the game from this machine: 'allegiance host' without --on"
 
 
 def bad_address(url: str) -> str | None:

@@ -58,6 +58,22 @@ def test_the_advice_names_the_forms_choice_or_the_command_line() -> None:
     assert "is the game still hosted" in joining and "Served" not in joining
 
 
+def test_a_name_not_known_is_said_with_the_forms_advice_not_a_server_to_start() -> None:
+    import socket
+
+    url = "ws://no-such-host.invalid:8765"
+    unknown = socket.gaierror(-2, "Name or service not known")
+    form = unreachable(url, unknown, making=True, advice="form")
+    assert form == (
+        "Could not reach the server at no-such-host.invalid:8765: no machine by that name "
+        "is known here (check the address; or choose 'Served from this machine' in the form)."
+    )
+    command = unreachable(url, unknown, making=True)
+    assert command.endswith("or serve the game from this machine: 'allegiance host' without --on).")
+    joining = unreachable(url, unknown)
+    assert joining.endswith("no machine by that name is known here (check the address).")
+
+
 async def test_the_form_says_how_to_serve_from_here_in_its_own_words(at_once: None) -> None:
     port = free_port()
     app = make_app()
