@@ -242,13 +242,16 @@ def parse_keys(raw: object) -> tuple[dict[str, str], list[str]]:
     return {k: v for k, v in overrides.items() if v != ACTIONS_BY_ID[k].default}, told
 
 
-def keys_notice(problems: Iterable[str]) -> str | None:
+def keys_notice(problems: Iterable[str], path: Path | None = None) -> str | None:
+    """The sentence naming the key settings that were ignored (the first three);
+    ``path``: the file, named when no sentence before this one named it."""
     problems = list(problems)
     if not problems:
         return None
     rest = len(problems) - 3
     more = f" (and {rest} more; Settings → Keys… lists them all)" if rest > 0 else ""
-    return "Some key settings were ignored: " + "; ".join(problems[:3]) + more
+    where = f" in {shown_path(path)}" if path is not None else ""
+    return f"Some key settings{where} were ignored: " + "; ".join(problems[:3]) + more
 
 
 
@@ -498,8 +501,8 @@ def _settings_report(path: Path, set_aside: bool) -> tuple[Settings, str | None,
     if data is None:
         return Settings(), None, []
     settings, problems, key_problems = _read_settings(data)
-    notices = [fields_notice(problems, path, _unknown_entries(data)),
-               keys_notice(key_problems)]  # fmt: skip
+    fields = fields_notice(problems, path, _unknown_entries(data))
+    notices = [fields, keys_notice(key_problems, path if fields is None else None)]
     return settings, " ".join(n for n in notices if n) or None, key_problems
 
 

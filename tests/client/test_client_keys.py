@@ -102,7 +102,7 @@ async def test_bad_keys_in_the_file_are_dropped_with_a_notice(tmp_path: Path) ->
     settings, notice = load_settings(path)
     assert settings.name == "Ann"
     assert settings.keys == {"table.pass": "x"}
-    assert notice is not None and notice.startswith("Some key settings were ignored")
+    assert notice is not None and notice.startswith(f"Some key settings in {path} were ignored")
     assert "table.chat: x is already Pass (At the table)" in notice  # told in file order
     assert "'no.such': no such action" in notice
     assert "(and 2 more; Settings → Keys… lists them all)" in notice
@@ -130,7 +130,8 @@ async def test_the_app_starts_with_a_notice_for_bad_keys(tmp_path: Path) -> None
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
         notices = [n.message for n in app._notifications]
-        assert any(n.startswith("Some key settings were ignored: table.pass") for n in notices)
+        said = f"Some key settings in {path} were ignored: table.pass"
+        assert any(n.startswith(said) for n in notices)
 
 
 # remapped keys at work --------------------------------------------------------------

@@ -80,8 +80,9 @@ def test_a_wrong_key_binding_comes_with_the_wrong_fields(tmp_path: Path) -> None
     )
     path.write_text('{"name": "Ann", "keys": null}', encoding="utf-8")
     assert load_settings(path) == (
-        Settings(name="Ann"), "Some key settings were ignored: keys: not a table of action → key"
-    )
+        Settings(name="Ann"),
+        f"Some key settings in {path} were ignored: keys: not a table of action → key",
+    )  # alone, the key settings' sentence names the file
 
 
 @pytest.mark.parametrize(
