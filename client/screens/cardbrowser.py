@@ -20,13 +20,13 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from client.cardindex import GROUPS, Entry, Filters, catalog_entries
 from client.cards import DECKS, CardBook, prettify
+from client.markup import escape
 from client.viewmodel.details import made_lines
 
 _TYPE_NAMES = {

@@ -17,9 +17,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.css.query import NoMatches
-from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+
+from client.markup import escape
 
 
 class CurtainScreen(Screen[int]):

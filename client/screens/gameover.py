@@ -22,7 +22,6 @@ from textual.color import Color
 from textual.containers import Vertical
 from textual.content import Content
 from textual.geometry import Size
-from textual.markup import escape
 from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
@@ -30,6 +29,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from client.cards import default_book, short_hero
+from client.markup import escape
 from client.screens.leave import CloseTableScreen, LeaveScreen
 from client.viewmodel.result import game_result
 from client.viewmodel.table import PlayerPanel, TableModel

@@ -24,13 +24,13 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.markup import escape
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from client.cards import default_book
+from client.markup import escape
 from client.net.ask import ServerSaid, peek_table
 from client.net.connection import unreachable
 from client.net.lan import Discovery, DiscoveryFactory, LanGame, Listener, lan_browser

@@ -10,11 +10,11 @@ from typing import Any, ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from client.cards import default_book
+from client.markup import escape
 
 
 def lobby_markup(

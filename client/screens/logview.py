@@ -21,11 +21,11 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 
+from client.markup import escape
 from client.screens.table import TableFrame
 from client.widgets.log import ChatInput, ChatPanel, GameLog
 

@@ -22,12 +22,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.geometry import Size
 from textual.layout import DockArrangeResult
-from textual.markup import escape
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from client.cards import short_hero
+from client.markup import escape
 from client.replay import (
     WHILE_IT_RUNS,
     WITHHELD,

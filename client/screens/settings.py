@@ -28,7 +28,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.coordinate import Coordinate
-from textual.markup import escape
 from textual.screen import ModalScreen, Screen
 from textual.widgets import (
     Button,
@@ -43,6 +42,7 @@ from textual.widgets import (
 )
 from textual.widgets.option_list import Option
 
+from client.markup import escape
 from client.screens.leave import LeaveScreen
 from client.settings import (
     ACTIONS_BY_ID,

@@ -9,12 +9,12 @@ from collections.abc import Sequence
 
 from textual.content import Content
 from textual.css.styles import RulesMap
-from textual.markup import escape
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
 
+from client.markup import escape
 from client.viewmodel.table import BattleModel, ChainLine, DeckLine
 from client.widgets import MarkupStatic, concat, parsed
 from client.widgets.prompt import Hanging

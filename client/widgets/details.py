@@ -14,10 +14,10 @@ from typing import ClassVar
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from client.markup import escape
 from client.settings import ACTIONS_BY_ID, key_label
 from client.viewmodel.details import CardDetails
 from client.widgets import MarkupStatic

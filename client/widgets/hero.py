@@ -10,8 +10,8 @@ from dataclasses import replace
 from functools import lru_cache
 
 from textual.content import Content
-from textual.markup import escape
 
+from client.markup import escape
 from client.viewmodel.table import AbilityLine, Equipment, PlayerPanel
 from client.widgets import concat, flow, lines, parsed
 from client.widgets.strip import CardStrip, Item, plain_item

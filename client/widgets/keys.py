@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from textual.binding import Binding
 from textual.content import Content
-from textual.markup import escape
 from textual.screen import Screen
 from textual.visual import VisualType
 from textual.widgets import Static
 
+from client.markup import escape
 from client.widgets import parsed
 
 

@@ -27,10 +27,10 @@ from dataclasses import dataclass
 
 from textual import events, on
 from textual.content import Content
-from textual.markup import escape
 from textual.widget import Widget
 
 from client.cards import short_hero
+from client.markup import escape
 from client.viewmodel.table import PlayerPanel
 from client.widgets import MarkupStatic, concat, flow, lines, parsed
 

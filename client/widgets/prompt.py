@@ -27,7 +27,6 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.css.scalar import Scalar, Unit
 from textual.css.styles import RulesMap
-from textual.markup import escape
 from textual.message import Message
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
@@ -36,6 +35,7 @@ from textual.visual import RenderOptions, Visual
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from client.markup import escape
 from client.viewmodel.details import together
 from client.viewmodel.prompt import (
     LINE_WIDTH,

@@ -21,8 +21,8 @@ from __future__ import annotations
 from rich.cells import cell_len
 from textual import events, on
 from textual.dom import NoScreen
-from textual.markup import escape
 
+from client.markup import escape
 from client.viewmodel.table import StatusParts
 from client.widgets import MarkupStatic
 

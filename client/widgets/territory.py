@@ -8,8 +8,8 @@ from __future__ import annotations
 from functools import lru_cache
 
 from textual.content import Content
-from textual.markup import escape
 
+from client.markup import escape
 from client.viewmodel.table import PlayerPanel, UnitLine
 from client.widgets import concat, flow, lines, parsed
 from client.widgets.strip import CardStrip, Item, plain_item

@@ -36,10 +36,12 @@ async def until_lobby(app: AllegianceApp, pilot: Any, shows: str = "Seat 1") -> 
     return screen_text(app)
 
 
-async def ffa_table(server: LocalServer) -> tuple[Connection, asyncio.Task[None], str]:
+async def ffa_table(
+    server: LocalServer, names: tuple[str, ...] = ("Maker", "Second", "Third")
+) -> tuple[Connection, asyncio.Task[None], str]:
     """Another person makes a three-seat table and holds seat 0; the join code."""
-    maker = ClientSession(lambda m: None, "Maker")
-    seats = [{"kind": "human", "name": n} for n in ("Maker", "Second", "Third")]
+    maker = ClientSession(lambda m: None, names[0])
+    seats = [{"kind": "human", "name": n} for n in names]
     maker.start_create({"format": "ffa"}, seats, {}, [0])
     seated = asyncio.Event()
     conn = Connection(server.url, maker, lambda ups: seated.set() if maker.table else None)
