@@ -22,6 +22,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from textual.message import Message
+from textual.notifications import Notification, Notify
 
 from client.net.connection import Connection, LinkState
 from client.net.session import (
@@ -133,6 +134,8 @@ class GameController:
         self.revision = 0  # grows with every batch of updates (tests wait on it)
         #: Chat lines that came before the table screen (in the lobby; the history).
         self.early_chat: list[ChatLine] = []
+        #: The toast of the last watchers' count, replaced by the next one.
+        self._watchers_note: Notification | None = None
         #: The host's server said why it stops (STOP_TABLE_CLOSED, STOP_HOST_LEFT), if it did.
         self.host_said = ""
         #: Hot-seat: the seat of the person the curtain last went up for (None: none yet),
@@ -293,7 +296,24 @@ class GameController:
                 self.over_screen.table_closed(f"{notice.text} There is no next game.")
         quiet = self.over_screen is not None and notice.severity == "information"
         timeout = OVER_NOTICE_TIMEOUT if quiet else None
+        if notice.code == "spectator_joined":  # "Someone is watching (3 watching)."
+            self._watchers_notice(notice, timeout)
+            return
         self.app.notify(notice.text, severity=notice.severity, timeout=timeout)  # type: ignore[arg-type]
+
+    def _watchers_notice(self, notice: Notice, timeout: float | None) -> None:
+        """How many watch, as the one toast about watchers: it replaces the last one
+        still shown, so a burst of watchers (a notice each) shows the current count, not
+        a pile of toasts over the board. (Textual has no public way to drop one toast;
+        both steps go through the app's queue, in order, so the last toast is dropped
+        even when it was not shown yet.)"""
+        if self._watchers_note is not None:
+            self.app.call_later(self.app._unnotify, self._watchers_note)
+        seconds = self.app.NOTIFICATION_TIMEOUT if timeout is None else timeout
+        # plain text, as the app's every toast: these are the server's words
+        note = Notification(notice.text, "", notice.severity, seconds, markup=False)  # type: ignore[arg-type]
+        self._watchers_note = note
+        self.app.post_message(Notify(note))
 
     def _chat_notice(self, line: ChatLine) -> None:
         """In the compact layout the chat is on its own screen: a line someone else says

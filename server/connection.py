@@ -28,6 +28,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import State
 
 from shared.protocol import ProtocolError, codec
+from shared.protocol.errors import short_message
 from shared.protocol.messages import check_client_message, error
 
 if TYPE_CHECKING:
@@ -127,7 +128,7 @@ class Connection:
             log.debug("connection %d: write failed", self.id, exc_info=True)
 
     def send(self, msg: dict[str, Any]) -> None:
-        self.deliver(codec.encode(msg))
+        self.deliver(codec.encode(_for_people(msg)))
 
     def _overflow(self) -> None:
         self.queue.clear()
@@ -274,6 +275,23 @@ class Connection:
             self.send(
                 error("internal", "The server could not handle that message.", _request_id(msg))
             )
+
+
+#: The messages that answer a request with why it failed: their ``message`` is for people.
+_ERROR_TYPES = frozenset({"error", "refused"})
+
+
+def _for_people(msg: dict[str, Any]) -> dict[str, Any]:
+    """``msg`` as it goes out: an ``error`` or ``refused`` with its message kept short.
+
+    Every error and refusal a connection sends passes here (the handlers', the rule
+    set's, the rate limit's), and their messages may repeat what the peer sent in full
+    (an unknown format or action kind of 4 KiB): cut here, once, not at each raise."""
+    text = msg.get("message")
+    if msg.get("t") not in _ERROR_TYPES or not isinstance(text, str):
+        return msg
+    short = short_message(text)
+    return msg if short == text else {**msg, "message": short}
 
 
 def _is_open(ws: Any) -> bool:

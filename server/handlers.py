@@ -60,6 +60,8 @@ def _reply(msg: dict[str, Any], reply: dict[str, Any]) -> dict[str, Any]:
 
 
 def on_hello(conn: Connection, msg: dict[str, Any]) -> None:
+    if conn.greeted:  # said once, first: a second one changes nothing, and says so
+        raise ProtocolError("malformed", "Hello was already said on this connection.")
     if msg["v"] != PROTOCOL_VERSION:
         conn.send(error("version_mismatch", f"This server speaks protocol {PROTOCOL_VERSION}."))
         conn.drop(1002, "protocol version mismatch", flush=True)

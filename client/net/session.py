@@ -79,6 +79,8 @@ class Notice(Update):
     #: a ``server_stopping`` notice's reason, if its host's client gave one
     #: (``STOP_TABLE_CLOSED``, ``STOP_HOST_LEFT``; ``shared.protocol.messages``)
     stopping: str = ""
+    #: the server's ``notice.code`` ("" for the client's own notices and errors)
+    code: str = ""
 
 
 @dataclass(frozen=True)
@@ -601,8 +603,10 @@ class ClientSession:
             return []  # about our own seats: the status line says it
         if code in ("game_over", "match_over"):
             return []  # the game-over screen says it (a toast covered its title)
+        said = str(msg.get("message", code))
+        kind = code if isinstance(code, str) else ""
         if code in (*own, "game_started"):
-            return [Notice(str(msg.get("message", code)), "information")]
+            return [Notice(said, "information", code=kind)]
         if code == "resync":
             return []
         # a seat's time running out, a bot standing in for an away player, a concession:
@@ -613,7 +617,7 @@ class ClientSession:
         logged = code == "played_for_you"
         reason = data.get("reason") if code == "server_stopping" else None
         stopping = reason if isinstance(reason, str) else ""
-        return [Notice(str(msg.get("message", code)), "warning", logged, stopping)]
+        return [Notice(said, "warning", logged, stopping, kind)]
 
     def _on_error(self, msg: Mapping[str, Any]) -> list[Update]:
         text = str(msg.get("message") or msg.get("code") or "The server reported an error.")
