@@ -67,7 +67,8 @@ def test_a_trigger_lists_every_pair_of_28_units() -> None:
     sc = Scenario(_data())
     lance = load_catalog().cards["lance_of_dominion"].triggers[0].program
     options = targets.trigger_target_options(sc.g, lance, 0, -1)
-    assert len(options) == 28 + comb(28, 2)       # "up to two" takes one at least
+    assert len(options) == 1 + 28 + comb(28, 2)   # "up to two" includes none (ruling 33)
+    assert options[0] == ()
     assert tuple(_units(sc)[-2:]) in options
 
 

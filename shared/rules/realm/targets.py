@@ -160,8 +160,10 @@ def announced_ok(g: GameState, prog: Program, seat: int, source: int,
     rules, for the tuples a capped list leaves out. Each group has the size its spec
     allows (only the last spec may be "up to N") and holds distinct candidates in the
     order of ``candidates``, so one set of targets has one tuple."""
-    if not isinstance(flat, tuple) or (trigger and prog.targets and not flat):
+    if not isinstance(flat, tuple):
         return False
+    if trigger and prog.targets and not flat:
+        return _something_to_target(g, prog, seat, source)
     i = 0
     for n, spec in enumerate(prog.targets):
         size = len(flat) - i if n == len(prog.targets) - 1 else spec.max
@@ -188,11 +190,21 @@ def _in_order(group: tuple[object, ...], cands: list[int]) -> bool:
 
 def trigger_target_options(g: GameState, prog: Program, seat: int,
                            source: int = -1) -> list[tuple[int, ...]]:
-    """The target tuples of a triggered effect as it is added to the chain: "up to N"
-    needs at least one target when any exists (ruling 33), so no empty tuple for a
-    program with targets; none at all when nothing can be targeted."""
+    """The target tuples of a triggered effect as it is added to the chain: those of
+    :func:`target_options` ("up to N" includes none, as for a maneuver: ruling 33), but
+    none at all when nothing can be targeted (the trigger is skipped)."""
     options = target_options(g, prog, seat, source)
-    return [t for t in options if t] if prog.targets else options
+    if prog.targets and not any(options):
+        return []
+    return options
+
+
+def _something_to_target(g: GameState, prog: Program, seat: int, source: int) -> bool:
+    """Whether a trigger of ``prog`` may be added with no target: every group is "up to
+    N" (the empty tuple is one of its options) and some group has a candidate (it is
+    not skipped)."""
+    return (all(spec.min == 0 for spec in prog.targets)
+            and any(candidates(g, spec, seat, source) for spec in prog.targets))
 
 
 def split_groups(prog: Program, flat: tuple[int, ...]) -> dict[str, list[int]]:
