@@ -159,9 +159,9 @@ back. After each step players may react.
 **Counters.** Damage (a unit dies at damage ≥ health), augments (+1/+1 each), cooldowns.
 Damage stays on a unit from turn to turn until it is destroyed or the damage is healed.
 
-**Heroes.** Every hero has special rules of their own (Hakor Dajet, for one, never
-draws units): read them, with every ability, in the card browser (`{menu_cards}` in the
-main menu) or with `{table_details}` on a hero at the table (`tab` to it first).
+**Heroes.** Each hero has abilities of their own, and some have special rules too
+(Hakor Dajet, for one, never draws units): read them in the card browser (`{menu_cards}`
+in the main menu) or with `{table_details}` on a hero at the table (`tab` to it first).
 """
 
 

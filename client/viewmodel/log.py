@@ -383,8 +383,13 @@ def _said_next(event: Event, following: Event | None) -> bool:
 def _opening(event: Event, namer: Namer) -> str:
     """What the first turn of a duel leaves out, said as it begins (the rulebook's
     opening turn: no production rise, no draw, no weapon attack), so the log does not
-    seem to have lost them."""
-    if event.get("turn") != 1 or namer.view.get("format") != "duel":
+    seem to have lost them; with three or four players, what each player's first turn
+    leaves out (no weapon attack: the battle option says "nothing can attack now")."""
+    turn = event.get("turn")
+    if namer.view.get("format") != "duel":  # each player's first turn: the first round
+        first = isinstance(turn, int) and 1 <= turn <= len(namer.view.get("players") or ())
+        return " (their first turn: no weapon attack)" if first else ""
+    if turn != 1:
         return ""
     return " (a duel's opening turn: no production rise, no draw, no weapon attack)"
 

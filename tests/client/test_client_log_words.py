@@ -220,7 +220,10 @@ def test_a_duels_opening_turn_says_what_it_leaves_out() -> None:
                      "no weapon attack)"]  # fmt: skip
     second = sentences([{"t": "turn_began", "seat": 1, "turn": 2}], duel, duel)
     assert second == ["— Turn 2: Bob —"]
-    ffa = {**v.base(0), "format": "ffa"}
-    assert sentences([{"t": "turn_began", "seat": 0, "turn": 1}], ffa, ffa) == [
-        "— Turn 1: Alice —"
+    ffa = {**v.base(0), "format": "ffa"}  # two players in the fixture: turns 1 and 2
+    assert sentences([{"t": "turn_began", "seat": 1, "turn": 2}], ffa, ffa) == [
+        "— Turn 2: Bob — (their first turn: no weapon attack)"
+    ]
+    assert sentences([{"t": "turn_began", "seat": 0, "turn": 3}], ffa, ffa) == [
+        "— Turn 3: Alice —"
     ]
