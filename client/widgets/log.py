@@ -9,6 +9,7 @@ the game so far that a sync brings (:func:`earlier_lines`).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
@@ -79,8 +80,9 @@ def _style(line: str) -> str:
 #: one entry.
 CONTINUATION_INDENT = 2
 
-#: The most lines a game log keeps (and shows when scrolled back).
-LOG_MAX_LINES = 500
+#: The most lines a game log keeps (and shows when scrolled back): a long game of four
+#: players whole (27 turns made some 1,500 lines).
+LOG_MAX_LINES = 3000
 
 
 def wrap_line(line: str, width: int) -> list[str]:
@@ -142,9 +144,15 @@ class WrappedLog(SteadyLog):
 
     def add_line(self, line: str, style: str = "") -> None:
         """Keep ``line`` and show it (once the width is known) in ``style``."""
-        self._written.append((line, style))
+        self.add_lines([(line, style)])
+
+    def add_lines(self, lines: Sequence[tuple[str, str]]) -> None:
+        """Keep ``lines`` (each with its style) and show them: only the last ones it
+        keeps (a longer list would be written only to be dropped again)."""
+        kept = lines[-self._written.maxlen :] if self._written.maxlen else lines
+        self._written.extend(kept)
         if self._wrap_width:
-            self._write_rows(line, style)
+            self._write_batch(kept)
 
     def clear_lines(self) -> None:
         """Forget every line kept, and show none."""
@@ -159,12 +167,25 @@ class WrappedLog(SteadyLog):
         if width > 0 and width != self._wrap_width:
             self._wrap_width = width
             self.clear()
-            for line, style in self._written:
-                self._write_rows(line, style)
+            self._write_batch(list(self._written))
 
-    def _write_rows(self, line: str, style: str) -> None:
-        for row in wrap_line(line, self._wrap_width):
-            self.write(Text(row, style=style), width=self._wrap_width)
+    def _write_batch(self, lines: Sequence[tuple[str, str]]) -> None:
+        """Write the rows of ``lines``, the rows of a run of lines in one style as one
+        text: each write renders on its own, and a whole log written a row at a time
+        (a hot-seat seat's, shown as the curtain lifts) took most of a second."""
+        run: list[str] = []
+        style = ""
+        for line, line_style in lines:
+            if run and line_style != style:
+                self._write_run(run, style)
+                run = []
+            style = line_style
+            run.extend(wrap_line(line, self._wrap_width))
+        if run:
+            self._write_run(run, style)
+
+    def _write_run(self, rows: list[str], style: str) -> None:
+        self.write(Text("\n".join(rows), style=style), width=self._wrap_width)
 
 
 class GameLog(WrappedLog):
@@ -183,8 +204,7 @@ class GameLog(WrappedLog):
             self.clear_lines()
             self._shown = 0
             self._owner = owner
-        for line in lines[self._shown :]:
-            self.add_line(str(line), _style(line))
+        self.add_lines([(str(line), _style(line)) for line in lines[self._shown :]])
         self._shown = len(lines)
 
 

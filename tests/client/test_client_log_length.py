@@ -1,0 +1,55 @@
+"""A game log keeps a long game whole (LOG_MAX_LINES lines; a 27-turn game of four made
+some 1,500), and shows a whole log at once, as a hot-seat seat's log is shown when its
+curtain lifts: the lines past what it keeps are not written only to be dropped, and the
+rows of lines in one style go in one write."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from textual.app import App, ComposeResult
+
+from client.widgets.log import LOG_MAX_LINES, GameLog, earlier_lines
+
+
+class LogApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield GameLog(id="log")
+
+
+def rows(log: GameLog) -> list[str]:
+    return [strip.text for strip in log.lines]
+
+
+def dim(log: GameLog, row: int) -> bool:
+    return any(seg.style is not None and seg.style.dim for seg in log.lines[row])
+
+
+@pytest.mark.asyncio
+async def test_a_long_game_is_kept_whole_and_shown_in_few_writes(monkeypatch: Any) -> None:
+    assert LOG_MAX_LINES >= 2000
+    app = LogApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = app.query_one(GameLog)
+        await pilot.pause()
+        writes: list[object] = []
+        real = GameLog.write
+
+        def counted(self: GameLog, *args: Any, **kw: Any) -> Any:
+            writes.append(args[0])
+            return real(self, *args, **kw)
+
+        monkeypatch.setattr(GameLog, "write", counted)
+        lines = [*earlier_lines(["Ann enlisted Pikeman."]), *(f"line {n}" for n in range(4000))]
+        log.show(object(), lines)
+        await pilot.pause()
+        shown = rows(log)
+        assert len(shown) == LOG_MAX_LINES
+        assert shown[0] == f"line {4000 - LOG_MAX_LINES}" and shown[-1] == "line 3999"
+        assert len(writes) == 1  # one style: one write
+        log.show(object(), lines[:50])  # another seat's log: the earlier lines dimmed
+        await pilot.pause()
+        assert rows(log)[:3] == [lines[0], "Ann enlisted Pikeman.", "line 0"]
+        assert dim(log, 0) and dim(log, 1) and not dim(log, 2)
+        assert len(writes) == 1 + 3  # the rule, the earlier line, the rest: three styles
