@@ -140,8 +140,8 @@ def test_sim_names_a_host_that_does_not_exist_in_words(
     monkeypatch.setattr("server.sim.run_sim", no_such_host)
     status, out, err = run_main(["sim", "--connect", "foo", "--games", "1"], capsys)
     assert (status, out) == (1, "")
-    assert err == ("allegiance sim: error: could not reach the server at foo:8765: name or "
-                   "service not known\n")  # fmt: skip
+    assert err == ("allegiance sim: error: could not reach the server at foo:8765: no "
+                   "machine by that name is known here (check the address)\n")  # fmt: skip
 
 
 def test_the_helper_prints_one_line_and_leaves_with_its_status(
