@@ -32,7 +32,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from client.viewmodel.log import LogMemory, sentences
 from client.viewmodel.refs import UnitNumbers
@@ -40,6 +40,9 @@ from client.viewmodel.table import FORMAT_NAMES
 from server.replays import GameRecord, ReplayError, Runner, identity
 from shared.protocol import ProtocolError, codec
 from shared.protocol.diff import apply_ops
+
+if TYPE_CHECKING:
+    from server.store import Store
 
 Perspective = int | None
 
@@ -88,6 +91,9 @@ class ReplayInfo:
     match_game: int = 1  # its number within that match
     server: str = ""  # a game joined on another machine ("joined"): that server's address
     hosted: bool = False  # ("joined") this player made the table there (``host --on``)
+    #: whether the table was played at one keyboard (a local game: hot-seat or against
+    #: bots); None where the source does not say (a file, a server's listing)
+    hotseat: bool | None = None
 
     @classmethod
     def from_summary(cls, data: Mapping[str, Any], source: str) -> ReplayInfo:
@@ -115,6 +121,7 @@ class ReplayInfo:
             best_of=_count(data.get("best_of")),
             match=_count(data.get("match")),
             match_game=_count(data.get("match_game")),
+            hotseat=data["hotseat"] if isinstance(data.get("hotseat"), bool) else None,
         )
 
     # words for the list and the status line
@@ -160,6 +167,26 @@ class ReplayInfo:
             return "hosted" if self.hosted else "joined"
         name = FORMAT_NAMES.get(self.format, self.format.title())
         return name if self.format in ("duel", "team") else f"{name} ({len(self.players)})"
+
+    @property
+    def mode(self) -> str:
+        """Who sat at the table, where the format alone leaves it open: "vs bot" (or
+        "vs bots": one person against bots), "hot-seat" (people at one keyboard),
+        "hosted" (a table hosted here, the others joined over the network), "bots only"
+        (a ``sim`` recording); "" for a game joined elsewhere (:attr:`format_name` says
+        so) or where the source does not tell."""
+        if self.source == "joined" or not self.players:
+            return ""
+        humans = len(self.humans)
+        bots = len(self.players) - humans
+        if humans == 0:
+            return "bots only"
+        if humans == 1:
+            return "vs bot" if bots == 1 else "vs bots"
+        if self.hotseat:
+            return "hot-seat"
+        # people at several machines: worth saying only of this machine's own games
+        return "hosted" if self.hotseat is False and self.source == "local" else ""
 
     def name(self, seat: int | None) -> str:
         for p in self.players:
@@ -583,6 +610,7 @@ def _record_summary(record: GameRecord, positions: LocalPositions) -> dict[str, 
     result = positions.final_result or record.result or {}
     summary = _summary(record, final, result, final.get("turn"), positions.total)
     summary["problem"] = positions.problem
+    summary["hotseat"] = record.hotseat
     return summary
 
 
@@ -710,6 +738,21 @@ class Catalog(ABC):
         return games
 
 
+#: The tables a database's replay list shows (unfinished ones too: it is the user's own
+#: file), and the most it lists.
+STATUSES, LISTED = ("over", "playing"), 200
+
+
+def _hotseat(options: Mapping[str, Any]) -> bool:
+    """Whether a table's options say it was played at one keyboard (a local game)."""
+    return bool(options.get("hotseat", False))
+
+
+def _hotseat_tables(store: Store) -> dict[str, bool]:
+    """Whether each table of the list was played at one keyboard, by join code."""
+    return {e.code: _hotseat(e.options) for e in store.list_tables(STATUSES, LISTED)}
+
+
 class StoreCatalog(Catalog):
     """A database of games: the local games of this machine, or a server's (``--db``);
     with ``table``, only that table's games (a match, rematches). Unfinished games are
@@ -745,16 +788,23 @@ class StoreCatalog(Catalog):
             store = self._store()
             try:
                 if self.table is None:
-                    found = store_summaries(store, ("over", "playing"))
+                    found = store_summaries(store, STATUSES, LISTED)
+                    hotseat = _hotseat_tables(store)
                 else:
                     table_id = self._table_id(store, self.table)
                     steps = len(store.commands(table_id))
                     found = list(reversed(table_summaries(store, table_id, steps)))
+                    row = store.load_table(table_id)
+                    hotseat = {row.code: _hotseat(row.options)}
             finally:
                 store.close()
         except sqlite3.Error as exc:
             raise ReplayError("bad_database", f"cannot read {self.path}: {exc}") from None
-        return [ReplayInfo.from_summary(s, self.source) for s in found]
+        # A summary does not say whether its table was played at one keyboard; the
+        # table's options do (a hot-seat duel and a duel against a bot differ in the list).
+        return [ReplayInfo.from_summary({**s, "hotseat": hotseat.get(str(s.get("key")))},
+                                        self.source)
+                for s in found]  # fmt: skip
 
     def _table_id(self, store: Any, key: str) -> int:
         table_id: int | None = store.table_id_for(key.upper())

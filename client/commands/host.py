@@ -1,8 +1,11 @@
-"""``allegiance host``: host a game on the LAN and play in it.
+"""``allegiance host``: make a table and play in it, served from here on the LAN or
+made on a server of one's own (``--on``).
 
-The server runs in this process (bound to ``--host``, default all interfaces), is
-advertised on the LAN with zeroconf, and a table is created; this terminal takes the
-first seat and the lobby shows the command and join code the other players type.
+Without ``--on`` the server runs in this process (bound to ``--host``, default all
+interfaces), is advertised on the LAN with zeroconf, and a table is created; with
+``--on ADDRESS`` the table is made on the server there instead. Either way this terminal
+takes the first seat and the lobby shows the command and join code the other players
+type.
 ``--no-play`` only serves and advertises (like ``allegiance serve``, plus the LAN); the
 table's flags are refused with it, as no table is made.
 ``--spectators`` decides who may watch the table and what they see (the lobby says it).
@@ -15,10 +18,12 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import Any, NoReturn
 
+from client.commands.play import LEVELS
 from client.viewmodel.words import listed
 
 NAME = "host"
-HELP = "host a game on the LAN and play in it (the others use 'allegiance join')"
+HELP = ("host a game and play in it: served from here on the LAN, or made on a server "
+        "with --on (the others use 'allegiance join')")
 
 SEATS = {"duel": (2, 2), "ffa": (3, 4), "sworn": (3, 4), "team": (4, 4)}
 #: Each format as a refusal names it (the rulebook's words).
@@ -60,8 +65,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seats in all (default: the format's smallest table)")
     parser.add_argument("--bots", type=int, default=None,
                         help="how many of the seats bots take (default 0)")
-    parser.add_argument("--bot-level", choices=("easy", "medium", "hard"), default=None,
-                        help="strength of those bots (default: medium)")
+    parser.add_argument("--bot-level", choices=tuple(LEVELS), default=None,
+                        help="strength of those bots (default: medium; random plays any "
+                             "legal move); one standing in for an away player (--if-away "
+                             "bot) is never random, but medium then")
     parser.add_argument("--best-of", type=int, choices=(1, 3, 5), default=None,
                         metavar="{1,3,5}",
                         help="a duel as one game (default) or a best-of-3/5 match: random "
@@ -178,7 +185,7 @@ def _host_and_play(args: argparse.Namespace, players: int) -> int:
     app = AllegianceApp()
     if args.player is not None:  # cleaned as the server cleans it; nothing left: settings'
         app.settings.name = clean_name(args.player, app.settings.name)
-    level = {"easy": 1, "medium": 2, "hard": 3}[args.bot_level]
+    level = LEVELS[args.bot_level]
     humans = players - args.bots
     seats = [SeatPlan("human", app.settings.name, args.hero)]  # the host's own seat
     seats += [SeatPlan("human", f"Player {i + 1}", None) for i in range(1, humans)]

@@ -34,7 +34,7 @@ from client.markup import escape
 from client.net.ask import ServerSaid, peek_table
 from client.net.connection import unreachable
 from client.net.lan import Discovery, DiscoveryFactory, LanGame, Listener, lan_browser
-from client.settings import recall_seat
+from client.settings import Settings, recall_seat
 from client.viewmodel.peek import best_of, hero_options, table_words, taken_heroes
 from server.tokens import CODE_LENGTH
 
@@ -396,4 +396,15 @@ class JoinScreen(Screen[JoinPlan | None]):
 
     @on(Button.Pressed, "#back")
     def action_back(self) -> None:
+        self._keep_address()
         self.dismiss(None)
+
+    def _keep_address(self) -> None:
+        """The address typed here becomes the one the Join and Watch screens offer next,
+        as a join or watch made from here keeps it: a player who goes back to watch
+        rather than join (or the other way) does not type it again. The app's settings
+        hold it, so it is written with their next save."""
+        typed = self.query_one("#address", Input).value.strip()
+        settings = getattr(self.app, "settings", None)
+        if typed and address_problem(typed) is None and isinstance(settings, Settings):
+            settings.last_address = server_url(typed).removeprefix("ws://")

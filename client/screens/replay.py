@@ -595,10 +595,11 @@ def _cut_start(text: str, width: int) -> str:
 
 def _game_parts(game: ReplayInfo) -> tuple[list[str], list[str]]:
     """The Game cell's two lines, each as its parts (joined with " · "): the game and
-    which game of its table it is; its format and turns."""
+    which game of its table it is; its format, who sat at it and its turns."""
     which = [game.which_short] if game.which_short else []
     turns = [] if game.turns is None else [f"{game.turns} turn{'' if game.turns == 1 else 's'}"]
-    return [game.label, *which], [game.format_name, *turns]
+    mode = [game.mode] if game.mode else []  # "Duel · vs bot" and "Duel · hot-seat" differ
+    return [game.label, *which], [game.format_name, *mode, *turns]
 
 
 def _fit(parts: list[str], width: int) -> list[Text]:
