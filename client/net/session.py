@@ -165,8 +165,9 @@ class SeatStream:
 
     def countdown(self) -> float | None:
         """When the pending decision's timer runs out (``time.monotonic``), or None.
-        Counted from when this client first saw the countdown, or from what a sync said
-        was left of it (``clock_left``); every seat and spectator sees it."""
+        Counted from when the countdown arrived (each patch asks, so it is not from when
+        it was first drawn), or from what a sync said was left of it (``clock_left``);
+        every seat and spectator sees it."""
         clock = self.table_info.get("clock")
         view = self.view
         if not isinstance(clock, dict) or clock.get("version") != (view or {}).get("version"):
@@ -539,6 +540,9 @@ class ClientSession:
             self.request_sync(stream)
             return []
         stream.doc, stream.seq, stream.earlier_view = doc, int(msg["seq"]), before
+        # a countdown runs from its arrival, not from when a screen first shows it (a
+        # hot-seat seat's table is drawn only once its curtain lifts)
+        stream.countdown()
         events = tuple(msg.get("events") or ())
         _count_seen(stream, len(events))
         changed = SeatChanged(stream.seat, events, view=doc.get("view"), before=before)
