@@ -32,6 +32,9 @@ class CurtainScreen(Screen[int]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "lift", "I am ready", priority=True),
         Binding("space", "lift", "I am ready", show=False, priority=True),
+        # The table's leave key (remapped with it): asked as at the table, over the
+        # curtain, so nobody has to lift it (and show a hand) to leave the game.
+        Binding("ctrl+l", "app.leave_game", "Leave", id="table.leave"),
     ]
 
     def __init__(

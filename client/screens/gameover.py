@@ -75,13 +75,14 @@ def _score(values: Sequence[Any]) -> str:
 
 
 def _named_score(counts: Sequence[Any], names: Sequence[str]) -> str:
-    """"won: Bot 3 2, Ann 1": the seats that have won, most first (seat order among
-    equals); "no wins yet" before anyone has."""
+    """"won: Bot 3 (2), Ann (1)": the seats that have won, most first (seat order among
+    equals); "no wins yet" before anyone has. Each count is in brackets: a name that
+    ends in a number ("Bot 3", as bots are named) read into it as "Bot 3 1"."""
     won = sorted(((int(n), seat) for seat, n in enumerate(counts) if int(n) > 0),
                  key=lambda item: (-item[0], item[1]))  # fmt: skip
     if not won:
         return "no wins yet"
-    return "won: " + ", ".join(f"{names[seat]} {n}" for n, seat in won)
+    return "won: " + ", ".join(f"{names[seat]} ({n})" for n, seat in won)
 
 
 def team_scores(counts: Sequence[Any], teams: Sequence[int | None]) -> list[tuple[int, int]]:
@@ -121,7 +122,7 @@ def match_label(
     for a table's only game. With ``teams`` (each seat's team, :func:`seat_teams`) a
     team game's score is the teams': "Game 2 · Team 1: 1 – Team 2: 0" (``short``: "Game
     2 · teams 1–0"), not one number per seat. With more than two seats and their
-    ``names`` (:func:`seat_names`) it names who has won: "Game 2 · won: Bot 3 1" (a row
+    ``names`` (:func:`seat_names`) it names who has won: "Game 2 · won: Bot 3 (1)" (a row
     of numbers, "0–0–1–0", does not say whose each is); a duel's names its two players
     around the score, "Game 2 · Ann 1–0 Bob" (``short``: just "1–0")."""
     if not match:

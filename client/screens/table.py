@@ -219,6 +219,11 @@ class TableScreen(Screen[None], QuickBlank):
         Binding("ctrl+l", "leave", "Leave", id="table.leave"),
         # offered in the prompt's menu too; the footer has no room for it at 80 columns
         Binding("P", "skip", "Pass until my turn", id="table.skip", show=False),
+        # The prompt's pass key (remapped with it) while the keys are on the board (a
+        # target looked at from a list of targets) or the side log: the prompt's own
+        # binding is not asked from there, and a list opened from a line still says why
+        # it passes nothing. From the prompt, its own binding answers first.
+        Binding("p", "pass_held", "Pass", id="table.pass", show=False),
         # the side log or the chat input has the keys (wide layout): back to the choices
         Binding("escape", "to_prompt", "Back to the prompt"),
     ]
@@ -595,7 +600,16 @@ class TableScreen(Screen[None], QuickBlank):
             return focused is not None and (
                 isinstance(focused, GameLog) or focused.id in ("chat-input", "chat-lines")
             )
+        if action == "pass_held":  # where the prompt's own pass key would say it
+            with contextlib.suppress(NoMatches):
+                return bool(self.query_one(PromptBar).check_action("pass_held", ()))
+            return False
         return True
+
+    def action_pass_held(self) -> None:
+        """The pass key away from the prompt, a list opened from one of its lines: it
+        passes nothing, and says how to pass (:meth:`PromptBar.action_pass_held`)."""
+        self.query_one(PromptBar).action_pass_held()
 
     def action_to_prompt(self) -> None:
         self.query_one(PromptBar).focus_choices()

@@ -224,6 +224,8 @@ class ChainLine:
     kind: str = ""  # "play", "enlist", "ability", "unlock", "activate", "trigger", "battle"
     source: str = ""  # the card, ability, equipment face or hero it comes from
     half: int | None = None  # a split action card: the half played
+    #: ``label`` where the line has no room for it ("Tax Collector's effect"); "": the same.
+    brief: str = ""
 
     @property
     def ref(self) -> str:
@@ -492,6 +494,20 @@ def chain_label(item: Mapping[str, Any], namer: Namer) -> str:
     return label
 
 
+def entry_label(item: Mapping[str, Any], namer: Namer, brief: bool = False) -> str:
+    """A chain entry as the chain shows it and the response prompt names it: a unit's
+    triggered effect as "Tax Collector's triggered effect", since the unit's name alone
+    reads as enlisting it (often the entry just below it); ``brief``: "Tax Collector's
+    effect", as the log names it, for a line with no room for more. A weapon's or
+    armor's effect keeps its card's name: whose equipment it is follows it ("Gilded
+    Flail (Ann's weapon)"), and equipment is never enlisted. Any other entry:
+    :func:`chain_label`."""
+    label = chain_label(item, namer)
+    if item.get("kind") == "trigger" and namer.entry_owner(item) is None:
+        return f"{possessive(label)} {'effect' if brief else 'triggered effect'}"
+    return label
+
+
 def _source(item: Mapping[str, Any], namer: Namer) -> str:
     """What a chain entry comes from: a hero ability by its name on the hero's board, or
     a card."""
@@ -510,7 +526,8 @@ def _chain(view: Mapping[str, Any], namer: Namer) -> tuple[ChainLine, ...]:
             id=int(item.get("id", i)),
             seat=int(item.get("seat", 0)),
             who=namer.entry_who(item),
-            label=chain_label(item, namer),
+            label=entry_label(item, namer),
+            brief=entry_label(item, namer, brief=True),
             targets=namer.refs(list(item.get("targets") or [])) if item.get("targets") else "",
             kind=str(item.get("kind") or ""),
             source=str(item.get("source") or ""),

@@ -25,17 +25,25 @@ _INDENT = " " * 6  # under the title, where the entries below the top one start
 _ORDER_HINT = parsed(f"{_INDENT}[$text-muted](the top one resolves first)[/]")
 
 
-def _entry(chain: tuple[ChainLine, ...], depth: int, item: ChainLine) -> str:
+def _entry(chain: tuple[ChainLine, ...], depth: int, item: ChainLine, width: int | None) -> str:
+    """One entry's line. A line wider than ``width`` (with the title or indent before
+    it) names the entry briefly, where it has a brief name ("Tax Collector's effect"):
+    the whole line on one row, whose targets the compact layout would cut off."""
     arrow = "▶" if depth == 0 else " "
     on = f" → {escape(item.targets)}" if item.targets else ""
-    return (
-        f"{arrow} {len(chain) - depth}. {escape(item.label)}"
-        f" [$text-muted]({escape(item.who)})[/]{on}"
-    )
+    who = f" [$text-muted]({escape(item.who)})[/]{on}"
+    full = f"{arrow} {len(chain) - depth}. {escape(item.label)}{who}"
+    brief = item.brief and item.brief != item.label
+    if brief and width and len(_INDENT) + parsed(full).cell_length > width:
+        return f"{arrow} {len(chain) - depth}. {escape(item.brief)}{who}"
+    return full
 
 
-def chain_content(chain: tuple[ChainLine, ...], item: Item = plain_item) -> Content:
-    """The chain, top first, each entry drawn by ``item`` (a strip marks its cursor).
+def chain_content(
+    chain: tuple[ChainLine, ...], item: Item = plain_item, width: int | None = None
+) -> Content:
+    """The chain, top first, each entry drawn by ``item`` (a strip marks its cursor),
+    in ``width`` cells when known (see :func:`_entry`).
 
     The top entry shares the title's line: where the board has room for one line of
     the chain (the compact layout, under a tall prompt), it is the entry that resolves
@@ -45,7 +53,7 @@ def chain_content(chain: tuple[ChainLine, ...], item: Item = plain_item) -> Cont
     parts: list[Content | str] = []
     for depth, line in enumerate(reversed(chain)):
         parts += ["\n", _INDENT] if depth else [_CHAIN_TITLE]
-        parts.append(item(line.ref, _entry(chain, depth, line)))
+        parts.append(item(line.ref, _entry(chain, depth, line, width)))
     if len(chain) > 1:
         parts += ["\n", _ORDER_HINT]
     return concat(parts)
@@ -107,7 +115,21 @@ class ChainView(CardStrip):
 
     def redraw(self) -> None:
         if self._shown is not None:
-            self.set_markup(chain_content(self._shown, self.item))
+            self.set_markup(chain_content(self._shown, self.item, self._width()))
+
+    def _width(self) -> int | None:
+        """The cells of a line: the chain's own, or before its first layout (it is
+        hidden while the chain is empty) the board's less the chain's border and padding;
+        None before either is known."""
+        if self.content_size.width:
+            return self.content_size.width
+        board = self.parent
+        if isinstance(board, Widget) and board.scrollable_content_region.width:
+            return board.scrollable_content_region.width - self.styles.gutter.width
+        return None
+
+    def on_resize(self) -> None:
+        self.redraw()  # an entry's line may fit at the new width, or no longer fit
 
 
 class HangingLines(Visual):

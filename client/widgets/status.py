@@ -70,7 +70,7 @@ def status_candidates(
     shorter: tuple[tuple[list[tuple[str, str]], str], ...]
     if not watching and title != short_title and title.endswith(short_title):
         # a local game's title: its short form after a word every local game's line
-        # starts with ("Hot-seat · Game 2 · won: Bot 3 1"), which goes before the turn
+        # starts with ("Hot-seat · Game 2 · won: Bot 3 (1)"), which goes before the turn
         shorter = (
             (titled, parts.line()),
             *(((short, parts.line()), (short, parts.line(turn=False))) if short_title else ()),

@@ -117,9 +117,9 @@ async def test_the_screen_of_a_team_rematch_shows_the_teams_score() -> None:
 
 def test_a_score_of_more_than_two_seats_names_who_has_won() -> None:
     names = ["Player", "Bot 2", "Bot 3", "Bot 4"]
-    assert match_label(rematch(), names=names) == "Game 2 · won: Player 1, Bot 3 1"
+    assert match_label(rematch(), names=names) == "Game 2 · won: Player (1), Bot 3 (1)"
     more = {**rematch(), "tally": [0, 0, 2, 1], "played": 4}
-    assert match_label(more, True, names=names) == "Game 4 · won: Bot 3 2, Bot 4 1"
+    assert match_label(more, True, names=names) == "Game 4 · won: Bot 3 (2), Bot 4 (1)"
     none = {**rematch(), "tally": [0, 0, 0, 0]}
     assert match_label(none, names=names) == "Game 2 · no wins yet"
     teams = [0, 1, 0, 1]  # a team game keeps the teams' score

@@ -31,11 +31,11 @@ def test_a_title_with_a_short_form_still_goes_after_the_turn() -> None:
 
 
 def test_a_local_rematch_keeps_the_turn_before_the_word_hot_seat() -> None:
-    title, short = "Hot-seat · Game 2 · won: Bot 3 1", "Game 2 · won: Bot 3 1"
+    title, short = "Hot-seat · Game 2 · won: Bot 3 (1)", "Game 2 · won: Bot 3 (1)"
     line = plain(fit_status("", title, PARTS, 96, short))
-    assert line.startswith("Game 2 · won: Bot 3 1 · Turn 4 · "), line
+    assert line.startswith("Game 2 · won: Bot 3 (1) · Turn 4 · "), line
     line = plain(fit_status("", title, PARTS, 88, short))
-    assert line.startswith("Game 2 · won: Bot 3 1 · Player's turn"), line
+    assert line.startswith("Game 2 · won: Bot 3 (1) · Player's turn"), line
 
 
 def test_the_name_of_the_player_whose_turn_it_is_is_said_once_when_narrow() -> None:
