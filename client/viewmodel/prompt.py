@@ -22,7 +22,7 @@ from typing import Any
 
 from client.cards import CardBook, CardInfo, default_book
 from client.viewmodel.refs import Namer, UnitNumbers
-from client.viewmodel.table import STEP_NAMES, _source, chain_label
+from client.viewmodel.table import STEP_NAMES, _source, entry_label
 from client.viewmodel.words import possessive
 from shared.protocol.windows import others_turn_window, server_passes
 
@@ -676,17 +676,6 @@ LINE_WIDTH = 78
 TITLE_WIDTH = 70
 
 
-def _entry_words(item: Mapping[str, Any], namer: Namer) -> str:
-    """A chain entry as a response title names it: a unit's triggered effect as such
-    ("Sellsword's triggered effect"), since the unit's name alone reads as enlisting it,
-    and enlisting it is often the window just passed. A weapon's or armor's effect keeps
-    its card's name: whose equipment it is follows it, and equipment is never enlisted."""
-    label = chain_label(item, namer)
-    if item.get("kind") == "trigger" and namer.entry_owner(item) is None:
-        return f"{possessive(label)} triggered effect"
-    return label
-
-
 def _respond_title(top: Mapping[str, Any], namer: Namer) -> str:
     """"Respond to Death Grip (Bob) → Tax Collector (Alice) — or pass": the entry on top
     of the chain and what it targets, since at 80×24 the board may have scrolled the
@@ -696,7 +685,7 @@ def _respond_title(top: Mapping[str, Any], namer: Namer) -> str:
     too, and a card's ability is named at length: "Emberbrand Rod's ability"), and only
     then are targets named more briefly (no controller, then only the first): whose
     unit is targeted matters more than "or pass"."""
-    label = f"Respond to {_entry_words(top, namer)}"
+    label = f"Respond to {entry_label(top, namer)}"
     head = f"{label} ({namer.entry_who(top)})"
     targets = [str(t) for t in top.get("targets") or []]
     if not targets:  # the same order: " — or pass", then who announced it
