@@ -29,7 +29,12 @@ from client.screens.leave import LeaveScreen, QuitScreen, leave_warning
 from client.screens.lobby import server_address
 from client.screens.menu import MenuScreen
 from client.screens.resume import ResumeHostScreen
-from client.screens.settings import KeyCapture, SettingsScreen
+from client.screens.settings import (
+    ChangesScreen,
+    KeyCapture,
+    QuitSettingsScreen,
+    SettingsScreen,
+)
 from client.screens.setup import LocalPlan, SetupScreen, default_host_plan, default_plan
 from client.settings import (
     KEPT,
@@ -677,22 +682,26 @@ class AllegianceApp(App[int]):
 
     def action_settings(self, keys: bool = False) -> None:
         def chosen(result: Settings | None) -> None:
-            if result is None:
-                return
-            self.settings = result
-            self.theme = result.theme
-            self.set_keymap(dict(result.keys))
-            saved = self._store()
-            if saved and self._save:  # the file holds only the unknown actions' keys now
-                self.ignored_keys = [line for line in self.ignored_keys if line.endswith(KEPT)]
-            if self.game is not None:
-                self.game.session.send_settings(**self._server_settings())
-            if saved:
-                self.notify("Settings saved.")
+            if result is not None:
+                self._apply_settings(result)
 
         themes = sorted(self.available_themes)
         screen = SettingsScreen(self.settings, themes, open_keys=keys, ignored=self.ignored_keys)
         self.push_screen(screen, chosen)
+
+    def _apply_settings(self, result: Settings) -> None:
+        """Take the settings saved from Settings (or from the question asked on quitting
+        with changes): the theme, the keys, the file, the table being played."""
+        self.settings = result
+        self.theme = result.theme
+        self.set_keymap(dict(result.keys))
+        saved = self._store()
+        if saved and self._save:  # the file holds only the unknown actions' keys now
+            self.ignored_keys = [line for line in self.ignored_keys if line.endswith(KEPT)]
+        if self.game is not None:
+            self.game.session.send_settings(**self._server_settings())
+        if saved:
+            self.notify("Settings saved.")
 
     def action_keys(self) -> None:
         self.action_settings(keys=True)
@@ -820,12 +829,37 @@ class AllegianceApp(App[int]):
 
     async def action_quit(self) -> None:
         """Ctrl+Q (and the palette's Quit): asked first during a game being played, as
-        leaving it is (a second Ctrl+Q answers yes); at once otherwise."""
-        if isinstance(self.screen, QuitScreen):
+        leaving it is (a second Ctrl+Q answers yes); at once otherwise. Settings changed
+        and not saved yet are asked about first, as leaving Settings asks: saved (the
+        first answer, and a second Ctrl+Q), dropped, or back to them without quitting."""
+        if isinstance(self.screen, (QuitScreen, QuitSettingsScreen)):
             self.screen.dismiss(True)
             return
-        if isinstance(self.screen, LeaveScreen):  # asked to leave: ask to quit instead
+        if isinstance(self.screen, ChangesScreen):  # leaving Settings asked: back to them
+            self.screen.dismiss(None)
+        elif isinstance(self.screen, LeaveScreen):  # asked to leave: ask to quit instead
             self.screen.dismiss(False)
+        settings = next((s for s in self.screen_stack if isinstance(s, SettingsScreen)), None)
+        changed = settings.unsaved() if settings is not None else None
+        if settings is None or changed is None:
+            await self._quit_asking()
+            return
+
+        async def answered(save: bool | None) -> None:
+            if save is None:  # back to the changes: no quitting
+                return
+            if save and settings.blank_name():
+                settings.refuse_blank_name()
+                return
+            if save:
+                self._apply_settings(changed)
+                settings.saved_elsewhere(changed)
+            await self._quit_asking()
+
+        self.push_screen(QuitSettingsScreen(), answered)
+
+    async def _quit_asking(self) -> None:
+        """Quit, asked first during a game being played (:meth:`action_quit`)."""
         warning = self._leave_warning(quitting=True)
         if warning is None:
             await self.quit_now()

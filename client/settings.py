@@ -262,7 +262,7 @@ class Settings:
     auto_pass: bool = True  # the server passes when passing is all you can do
     stops: list[str] = field(default_factory=list)  # ...except while these are going on
     hold: bool = False  # after you announce, you may respond to yourself
-    timer: int = 0  # seconds per decision on tables you create (0 = none)
+    timer: int = 0  # seconds per decision in games you start, local or hosted (0 = none)
     last_address: str = ""
     keys: dict[str, str] = field(default_factory=dict)  # action id → key (changed ones)
 

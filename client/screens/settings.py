@@ -1,4 +1,5 @@
-"""Settings: your name, the theme, auto-pass and stops, the timer of new tables, and keys.
+"""Settings: your name, the theme, auto-pass and stops, the decision timer of the games you
+start, and keys.
 
 Keys live on their own screen (:class:`KeysScreen`, from the "Keys…" button or the
 palette's "Change keys"): every game action with its key; enter on one, then press the new key
@@ -9,10 +10,14 @@ when the game started are listed there, every one the file still holds (the star
 notice tells three; a save leaves out those of known actions).
 
 One change is asked about once, when the settings are left: leaving with changes asks
-whether to save them (y), drop them (n), or go back to them (esc). From Settings, the
-Keys screen is one of its fields: Done and esc both take the changed keys back to
-Settings, where Save keeps them (and Back asks). Opened by "Change keys", the Keys
-screen is all there is: Done saves, and esc with changes asks.
+whether to save them (y, the first answer: the one that loses nothing), drop them (n),
+or go back to them (esc); quitting (Ctrl+Q) with changes asks the same, then quits. From
+Settings, the Keys screen is one of its fields: Done and esc both take the changed keys
+back to Settings, where Save keeps them (and Back asks). Opened by "Change keys", the
+Keys screen is all there is: Done saves, and esc with changes asks.
+
+A blank name is never saved: Save says so and goes to the name, which keeps the
+changes as they are.
 """
 
 from __future__ import annotations
@@ -55,6 +60,7 @@ from client.settings import (
     key_label,
     key_problem,
 )
+from shared.protocol.messages import clean_name
 
 #: The Keys screen's Key column is never narrower than this (a very narrow terminal).
 MIN_KEY_WIDTH = 8
@@ -71,8 +77,10 @@ class TickBox(Checkbox):
     Textual's draws an X either way, told apart only by its colour (a terminal without
     colours, or a screen read as text, showed every box ticked)."""
 
-    def __init__(self, label: str, value: bool, *, id: str, compact: bool = False) -> None:
-        super().__init__(label, value, id=id, compact=compact)
+    def __init__(
+        self, label: str, value: bool, *, id: str, compact: bool = False, disabled: bool = False
+    ) -> None:
+        super().__init__(label, value, id=id, compact=compact, disabled=disabled)
         self.BUTTON_INNER = self._mark(value)
 
     @staticmethod
@@ -82,6 +90,28 @@ class TickBox(Checkbox):
     def watch_value(self) -> None:
         self.BUTTON_INNER = self._mark(self.value)
         super().watch_value()
+
+
+class NameInput(Input):
+    """The name field. Focusing it puts the cursor at the end of the name, with nothing
+    selected: Textual's select-all on focus made the first key typed (a Shift+Tab back
+    to the field, then a letter or a space) replace the whole name."""
+
+    def __init__(self, value: str, *, id: str) -> None:
+        super().__init__(value, max_length=32, id=id, select_on_focus=False)
+
+    def _on_focus(self, event: events.Focus) -> None:
+        if not event.from_app_focus:  # the terminal given back its focus: left as it was
+            self.cursor_position = len(self.value)
+        super()._on_focus(event)
+
+
+#: The response-window stops, shown only as active while auto-pass is on (they say when
+#: auto-pass stops passing; the server reads them only then).
+STOP_BOXES = ("stop_chain", "stop_battle")
+
+#: Said when Save finds the name blank (nothing is saved; the fields stay as they are).
+BLANK_NAME = "Your name is blank: type one, then save (nothing was saved)."
 
 
 class SettingsScreen(Screen[Settings | None]):
@@ -127,7 +157,7 @@ class SettingsScreen(Screen[Settings | None]):
             yield Static("Settings", id="settings-title")
             with Vertical(id="settings-fields"):  # one block: Tab goes through it first
                 yield Label("Your name", classes="field-label")
-                yield Input(s.name, max_length=32, id="name")
+                yield NameInput(s.name, id="name")
                 yield Label("Theme", classes="field-label")
                 themes = [(t, t) for t in self.themes]
                 yield Select(
@@ -143,8 +173,10 @@ class SettingsScreen(Screen[Settings | None]):
                     ("…but stop during battles", "battle" in s.stops, "stop_battle"),
                     ("Let me respond to my own maneuvers (hold)", s.hold, "hold"),
                 ):
-                    yield TickBox(label, value, id=box_id, compact=True)
-                yield Label("Decision timer on tables I create", classes="field-label")
+                    off = box_id in STOP_BOXES and not s.auto_pass
+                    yield TickBox(label, value, id=box_id, compact=True, disabled=off)
+                yield Label("Decision timer on games I start (local or hosted)",
+                            classes="field-label")  # fmt: skip
                 yield Select(timers, value=s.timer, allow_blank=False, id="timer")
                 yield Label("Keys", classes="field-label")
                 with Horizontal(id="keys-row"):
@@ -194,8 +226,7 @@ class SettingsScreen(Screen[Settings | None]):
         def edited(keys: dict[str, str] | None) -> None:
             if keys is not None:
                 self.keys = keys
-                unsaved = " [$warning](not saved yet)[/]" if keys != self.settings.keys else ""
-                self.query_one("#keys-summary", Static).update(keys_summary(keys) + unsaved)
+                self._show_keys()
 
         self.app.push_screen(KeysScreen(self.keys, self._ignored()), edited)
 
@@ -203,10 +234,19 @@ class SettingsScreen(Screen[Settings | None]):
     def _preview_theme(self, event: Select.Changed) -> None:
         self.app.theme = str(event.value)
 
+    @on(Checkbox.Changed, "#auto_pass")
+    def _stops_follow_auto_pass(self, event: Checkbox.Changed) -> None:
+        # the stops only say when auto-pass stops: without it they do nothing, so they
+        # are greyed (their values kept, and saved as they are)
+        for box_id in STOP_BOXES:
+            self.query_one(f"#{box_id}", Checkbox).disabled = not event.value
+
     def current(self) -> Settings:
+        """The settings as the fields hold them; the name cleaned as the server cleans it
+        (blank when nothing is left: :meth:`blank_name`)."""
         stops = [k for k in ("chain", "battle") if self.query_one(f"#stop_{k}", Checkbox).value]
         return Settings(
-            name=self.query_one("#name", Input).value.strip()[:32] or "Player",
+            name=clean_name(self.query_one("#name", Input).value, ""),
             theme=str(self.query_one("#theme", Select).value),
             auto_pass=self.query_one("#auto_pass", Checkbox).value,
             stops=stops,
@@ -216,8 +256,57 @@ class SettingsScreen(Screen[Settings | None]):
             keys=dict(self.keys),
         )
 
+    def unsaved(self) -> Settings | None:
+        """The settings as they would be saved now, with the keys of a Keys screen over
+        this one (changed there, not taken back yet); None when nothing changed."""
+        now = replace(self.current(), keys=dict(self._pending_keys()))
+        return None if now == self.settings else now
+
+    def _pending_keys(self) -> dict[str, str]:
+        """The keys as changed so far: a Keys screen's over this one, else this one's."""
+        stack = self.app.screen_stack
+        above = stack[stack.index(self) + 1 :] if self in stack else []
+        keys = next((s.keys for s in reversed(above) if isinstance(s, KeysScreen)), self.keys)
+        return dict(keys)
+
+    def blank_name(self) -> bool:
+        """Whether the name field holds no name (nothing but spaces)."""
+        return not self.current().name
+
+    def refuse_blank_name(self) -> None:
+        """Saving with a blank name: nothing is saved; the screens over this one close (a
+        Keys screen's changes are taken back here first, not lost), it says why and the
+        name field takes the focus."""
+        self.keys = self._pending_keys()
+        self._show_keys()
+        self.pop_until_active()  # after them (queued), the notice and the focus
+        self.app.call_later(self._to_name)
+
+    def _to_name(self) -> None:
+        self.app.notify(BLANK_NAME, title="Settings", severity="warning")
+        self.query_one("#name", Input).focus()
+
+    def _show_keys(self) -> None:
+        """The keys' summary line, saying when they are not saved yet."""
+        unsaved = " [$warning](not saved yet)[/]" if self.keys != self.settings.keys else ""
+        self.query_one("#keys-summary", Static).update(keys_summary(self.keys) + unsaved)
+
+    def saved_elsewhere(self, saved: Settings) -> None:
+        """The settings were saved from outside this screen (quitting asked about them):
+        they are what the fields are compared with from now on, and a Keys screen over
+        this one has no change left to ask about."""
+        self.settings = saved
+        self.keys = dict(saved.keys)
+        self._show_keys()
+        for screen in self.app.screen_stack:
+            if isinstance(screen, KeysScreen):
+                screen.given = dict(saved.keys)
+
     @on(Button.Pressed, "#save")
     def action_save(self) -> None:
+        if self.blank_name():
+            self.refuse_blank_name()
+            return
         self.dismiss(self.current())
 
     @on(Button.Pressed, "#back")
@@ -229,7 +318,9 @@ class SettingsScreen(Screen[Settings | None]):
             return
 
         def answered(save: bool | None) -> None:
-            if save is not None:  # None: Esc, back to the fields as they are
+            if save and self.blank_name():
+                self.refuse_blank_name()
+            elif save is not None:  # None: Esc, back to the fields as they are
                 self._leave(self.current() if save else None)
 
         self.app.push_screen(SaveSettingsScreen(), answered)
@@ -257,7 +348,10 @@ class ChangesScreen(LeaveScreen):
         super(LeaveScreen, cls).__init_subclass__(**kwargs)
 
     def answers(self) -> list[Option]:
-        return [*super().answers(), Option(f"{self.BACK} (esc)", id="back")]
+        """Keep them (y) first, highlighted: Enter on the question loses nothing. Then
+        drop them (n), then back to them (esc)."""
+        stay, go = super().answers()
+        return [go, stay, Option(f"{self.BACK} (esc)", id="back")]
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.prevent_default()  # not LeaveScreen's handler too: it has no "back"
@@ -278,6 +372,18 @@ class SaveSettingsScreen(ChangesScreen):
 
     def __init__(self, warning: str = "The settings changed here are not saved yet.") -> None:
         super().__init__(warning)
+
+
+class QuitSettingsScreen(SaveSettingsScreen):
+    """Quitting (Ctrl+Q) with settings changed and not saved yet: True saves them and
+    quits, False quits without them, None goes back to them (the app does not quit)."""
+
+    GO_KEY, STAY_KEY = "Save, quit", "Drop, quit"
+    GO = "Save them and quit"
+    STAY = "Drop them and quit"
+
+    def __init__(self) -> None:
+        super().__init__("Quitting now: the settings changed here are not saved yet.")
 
 
 def _default_theme(themes: list[str]) -> str:
@@ -336,6 +442,36 @@ class KeyCapture(ModalScreen[str | None]):
         event.prevent_default()
 
 
+class IgnoredBox(VerticalScroll):
+    """The settings file's ignored key bindings, under their title. While they do not
+    all fit, the line under the box (``more``) says how many lines are out of sight below
+    and how to scroll to them (or that the first are above), and the box takes the focus
+    (Shift+Tab from the table, then ↓); when they all fit it is no stop for Tab."""
+
+    def __init__(self, more: Static) -> None:
+        super().__init__(id="keys-ignored")
+        self.more = more
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._tell()
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        self._tell()
+
+    def _tell(self) -> None:
+        # the line stays while the box scrolls, so that the table does not move under it
+        overflows = self.max_scroll_y > 0
+        below = max(0, self.max_scroll_y - round(self.scroll_y))
+        self.can_focus = overflows
+        self.more.set_class(overflows, "-shown")
+        if below:
+            lines = "line" if below == 1 else "lines"
+            self.more.update(f"[b]↓ {below} more {lines}[/] (scroll: shift+tab, then ↓)")
+        elif overflows:
+            self.more.update("[$text-muted]↑ the first lines are above (scroll: ↑)[/]")
+
+
 def key_cell(key: str, default: str, width: int) -> list[Text]:
     """The lines of an action's Key cell, each at most ``width`` cells: the key, and for
     a changed one its default, beside it when that fits ("x (default p)"), else under it
@@ -370,7 +506,16 @@ class KeysTable(DataTable[Any]):
     Every column's width is set as it is added, none measured from its cells: the
     table measures those only when it is next idle, and rows drawn before that (the
     Keys screen is drawn again as the key capture closes, before the table is idle)
-    keep the widths of the headings ("At th", "Declar") until a resize."""
+    keep the widths of the headings ("At th", "Declar") until a resize.
+
+    Home and End go to the first and the last action (Textual's DataTable scrolls
+    sideways on them, which a row cursor never needs: Enter after Home changed the key
+    of the row the cursor was still on)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("home", "scroll_top", "First row", show=False),
+        Binding("end", "scroll_bottom", "Last row", show=False),
+    ]
 
     def __init__(self) -> None:
         super().__init__(id="keys-table", cursor_type="row", zebra_stripes=True)
@@ -398,6 +543,11 @@ class KeysTable(DataTable[Any]):
         if row in self._headings or not 0 <= row < self.row_count:
             return None
         return str(self.ordered_rows[row].key.value)
+
+    def action_scroll_top(self) -> None:
+        """The first action, its place's heading in sight above it (a narrow table)."""
+        super().action_scroll_top()
+        self.call_after_refresh(self.scroll_to, y=0, animate=False)
 
     def action_cursor_up(self) -> None:
         self._stepping_up = True
@@ -503,10 +653,15 @@ class KeysScreen(Screen[dict[str, str] | None]):
     not from Settings, so leaving it leaves the settings: esc with changes asks whether
     to save them; from Settings, esc takes them back there as Done does."""
 
-    # the ignored bindings scroll in a few lines (3 on a short screen): the table keeps room
+    # The ignored bindings take the lines they need, up to a few, so the table keeps
+    # room: 8 lines, 5 under 30 rows (its title and four bindings: at 80x24 they showed
+    # 2 of 4 in 3 lines), 4 under 24 rows. Lines out of sight are said under it.
     DEFAULT_CSS = """
-    KeysScreen #keys-ignored { height: auto; max-height: 6; scrollbar-size-vertical: 1; }
-    KeysScreen.-short #keys-ignored { max-height: 3; }
+    KeysScreen #keys-ignored { height: auto; max-height: 8; scrollbar-size-vertical: 1; }
+    KeysScreen.-short #keys-ignored { max-height: 5; }
+    KeysScreen.-short.-low #keys-ignored { max-height: 4; }
+    KeysScreen #keys-ignored-more { height: auto; display: none; }
+    KeysScreen #keys-ignored-more.-shown { display: block; }
     KeysScreen #keys-table { scrollbar-size-vertical: 1; }
     """
 
@@ -540,8 +695,10 @@ class KeysScreen(Screen[dict[str, str] | None]):
                 id="keys-help",
             )
             if self.ignored:
-                with VerticalScroll(id="keys-ignored"):
+                more = Static("", id="keys-ignored-more")
+                with IgnoredBox(more):
                     yield Static(ignored_text(self.ignored, "Done" if self.alone else "Save"))
+                yield more
             yield KeysTable()
             yield Static("", id="keys-status")
             with Horizontal(classes="buttons"):
