@@ -29,7 +29,7 @@ def test_the_rules_summary_covers_what_a_beginner_needs() -> None:
     assert "two basic units, one elite unit, one action card" in text
     assert "no production increase, draws no card and cannot attack with the hero's weapon" in text
     assert "Damage stays on a unit from turn to turn" in text
-    assert "special rules of their own" in text and "card browser (`c` in the main menu)" in text
+    assert "some have special rules too" in text and "card browser (`c` in the main menu)" in text
     # the keys named there are the player's own
     assert "card browser (`b` in the main menu)" in " ".join(
         help_text({"menu.cards": "b"}).split()
