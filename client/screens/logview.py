@@ -27,7 +27,7 @@ from textual.widgets import Footer, Static
 
 from client.markup import escape
 from client.screens.table import TableFrame
-from client.widgets.log import ChatInput, ChatPanel, GameLog
+from client.widgets.log import FULL_LOG_MAX_LINES, ChatInput, ChatPanel, GameLog
 
 
 def decision_line(frame: TableFrame | None, now: float) -> tuple[str, str]:
@@ -104,7 +104,7 @@ class LogScreen(ModalScreen[str]):
                 yield Static("", id="log-decision-title")
                 yield Static("", id="log-decision-clock")
             yield Static("[b]Game log[/b]", classes="side-title")
-            yield GameLog(id="full-log")
+            yield GameLog(FULL_LOG_MAX_LINES, id="full-log")  # the whole game
             yield ChatPanel(id="log-chat", read_only=self.watching)
         yield Footer()
 

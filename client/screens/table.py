@@ -48,7 +48,7 @@ from client.widgets.keys import KeyBar
 from client.widgets.lines import QuickBlank, quick_vertical_scrollbar
 from client.widgets.log import ChatPanel, GameLog
 from client.widgets.opponents import OpponentsLine, Summary
-from client.widgets.prompt import PASS_FROM_LIST, PromptBar
+from client.widgets.prompt import PASS_FROM_AWAY, PASS_FROM_LIST, PromptBar
 from client.widgets.status import StatusLine
 from client.widgets.strip import CardStrip
 from client.widgets.territory import Territory
@@ -608,8 +608,8 @@ class TableScreen(Screen[None], QuickBlank):
 
     def action_pass_held(self) -> None:
         """The pass key away from the prompt, a list opened from one of its lines: it
-        passes nothing, and says how to pass (:meth:`PromptBar.action_pass_held`)."""
-        self.query_one(PromptBar).action_pass_held()
+        passes nothing, and says how to pass from there (:data:`PASS_FROM_AWAY`)."""
+        self.notify(PASS_FROM_AWAY, timeout=3)
 
     def action_to_prompt(self) -> None:
         self.query_one(PromptBar).focus_choices()

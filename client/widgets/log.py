@@ -80,9 +80,15 @@ def _style(line: str) -> str:
 #: one entry.
 CONTINUATION_INDENT = 2
 
-#: The most lines a game log keeps (and shows when scrolled back): a long game of four
-#: players whole (27 turns made some 1,500 lines).
+#: The most lines the table's log keeps (and shows when scrolled back): a long game of
+#: four players whole (27 turns made some 1,500 lines). A hot-seat seat's log is drawn
+#: whole as its curtain lifts, so it is not unbounded; the log screen (``l``) keeps
+#: :data:`FULL_LOG_MAX_LINES`, the longest games whole.
 LOG_MAX_LINES = 3000
+FULL_LOG_MAX_LINES = 30000
+
+#: The rows a log keeps per line it keeps (a line may wrap to several).
+ROWS_PER_LINE = 3
 
 
 def wrap_line(line: str, width: int) -> list[str]:
@@ -138,7 +144,8 @@ class WrappedLog(SteadyLog):
     DEFAULT_CSS = "WrappedLog { overflow-x: hidden; }"
 
     def __init__(self, max_lines: int, **kwargs: object) -> None:
-        super().__init__(wrap=False, markup=False, max_lines=max_lines, **kwargs)  # type: ignore[arg-type]
+        rows = max_lines * ROWS_PER_LINE  # the rows of the lines kept, wrapped
+        super().__init__(wrap=False, markup=False, max_lines=rows, **kwargs)  # type: ignore[arg-type]
         self._written: deque[tuple[str, str]] = deque(maxlen=max_lines)  # (line, style)
         self._wrap_width = 0  # the width the shown rows were wrapped to (0: none yet)
 
@@ -193,8 +200,8 @@ class GameLog(WrappedLog):
 
     DEFAULT_CLASSES = "game-log"
 
-    def __init__(self, **kwargs: object) -> None:
-        super().__init__(LOG_MAX_LINES, **kwargs)
+    def __init__(self, max_lines: int = LOG_MAX_LINES, **kwargs: object) -> None:
+        super().__init__(max_lines, **kwargs)
         self._shown = 0
         self._owner: object = None
 

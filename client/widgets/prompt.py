@@ -603,6 +603,9 @@ class PromptBar(Vertical):
 
 #: What the pass key says in a list opened from a line of the prompt.
 PASS_FROM_LIST = "Esc goes back to the list; pass from there."
+#: What it says with such a list open and the keys away from the prompt (the board, the
+#: side log): the first Esc brings the keys back to that list, the second goes back.
+PASS_FROM_AWAY = "Esc twice goes back to the list; pass from there."
 
 #: The number drawn before a line ("3. ").
 _NUMBER = re.compile(r"^\s*\d\.\s")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from textual.app import App, ComposeResult
 
-from client.widgets.log import LOG_MAX_LINES, GameLog, earlier_lines
+from client.widgets.log import FULL_LOG_MAX_LINES, LOG_MAX_LINES, GameLog, earlier_lines
 
 
 class LogApp(App[None]):
@@ -53,3 +53,26 @@ async def test_a_long_game_is_kept_whole_and_shown_in_few_writes(monkeypatch: An
         assert rows(log)[:3] == [lines[0], "Ann enlisted Pikeman.", "line 0"]
         assert dim(log, 0) and dim(log, 1) and not dim(log, 2)
         assert len(writes) == 1 + 3  # the rule, the earlier line, the rest: three styles
+
+
+class FullLogApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield GameLog(FULL_LOG_MAX_LINES, id="log")
+
+
+@pytest.mark.asyncio
+async def test_the_log_screen_keeps_a_game_longer_than_the_tables_log_whole() -> None:
+    """A 61-turn game of four made more lines than the table's log keeps: the log screen
+    (``l``) has them all, back to the first turn, wrapped lines too."""
+    assert FULL_LOG_MAX_LINES >= 5 * LOG_MAX_LINES
+    app = FullLogApp()
+    async with app.run_test(size=(40, 24)) as pilot:
+        log = app.query_one(GameLog)
+        await pilot.pause()
+        long = "Bot 3 enlisted Militia Recruit and it entered play."  # two rows at 40
+        lines = ["— Turn 1: Ann —", *(long for _ in range(LOG_MAX_LINES + 2000))]
+        log.show(object(), lines)
+        await pilot.pause()
+        shown = rows(log)
+        assert shown[0] == "— Turn 1: Ann —"
+        assert len(shown) == 1 + 2 * (LOG_MAX_LINES + 2000)

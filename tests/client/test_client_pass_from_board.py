@@ -13,7 +13,7 @@ from client.app import AllegianceApp
 from client.screens.table import TableScreen
 from client.settings import Settings
 from client.widgets.log import GameLog
-from client.widgets.prompt import PASS_FROM_LIST, PromptBar
+from client.widgets.prompt import PASS_FROM_AWAY, PromptBar
 from client.widgets.strip import CardStrip
 from tests.client.driver import press
 from tests.client.fixtures import views as v
@@ -46,8 +46,12 @@ async def test_the_pass_key_on_the_board_says_how_to_pass(size: tuple[int, int])
         await press(pilot, "tab")  # to the board, to look at a target
         assert isinstance(app.focused, CardStrip)
         await press(pilot, "p")
-        assert PASS_FROM_LIST in notices(app)
+        assert PASS_FROM_AWAY in notices(app)
         assert fake.submits() == [] and bar.in_opened_list and not bar.busy
+        await press(pilot, "escape")  # as the notice says: twice, and the list is back
+        assert bar.in_opened_list
+        await press(pilot, "escape")
+        assert not bar.in_opened_list
 
 
 async def test_a_remapped_pass_key_on_the_board_says_it_too() -> None:
@@ -56,9 +60,9 @@ async def test_a_remapped_pass_key_on_the_board_says_it_too() -> None:
         fake, _bar = await open_targets(app, pilot)
         await press(pilot, "tab")
         await press(pilot, "p")  # no longer the pass key: nothing at all
-        assert PASS_FROM_LIST not in notices(app)
+        assert PASS_FROM_AWAY not in notices(app)
         await press(pilot, "x")
-        assert PASS_FROM_LIST in notices(app) and fake.submits() == []
+        assert PASS_FROM_AWAY in notices(app) and fake.submits() == []
 
 
 async def test_the_pass_key_in_the_side_log_says_how_to_pass() -> None:
@@ -68,7 +72,10 @@ async def test_the_pass_key_in_the_side_log_says_how_to_pass() -> None:
         await press(pilot, "l")  # the wide layout's log takes the keys
         assert isinstance(app.focused, GameLog)
         await press(pilot, "p")
-        assert PASS_FROM_LIST in notices(app) and fake.submits() == []
+        assert PASS_FROM_AWAY in notices(app) and fake.submits() == []
+        await press(pilot, "escape")
+        await press(pilot, "escape")
+        assert not _bar.in_opened_list  # twice, from the log too
 
 
 async def test_on_the_board_with_the_first_list_shown_the_key_stays_quiet() -> None:
@@ -82,4 +89,4 @@ async def test_on_the_board_with_the_first_list_shown_the_key_stays_quiet() -> N
         await press(pilot, "tab")
         assert isinstance(app.focused, CardStrip)
         await press(pilot, "p")
-        assert PASS_FROM_LIST not in notices(app) and fake.submits() == []
+        assert PASS_FROM_AWAY not in notices(app) and fake.submits() == []
