@@ -81,10 +81,11 @@ def _style(line: str) -> str:
 CONTINUATION_INDENT = 2
 
 #: The most lines the table's log keeps (and shows when scrolled back): a long game of
-#: four players whole (27 turns made some 1,500 lines). A hot-seat seat's log is drawn
-#: whole as its curtain lifts, so it is not unbounded; the log screen (``l``) keeps
-#: :data:`FULL_LOG_MAX_LINES`, the longest games whole.
-LOG_MAX_LINES = 3000
+#: four players whole (27 turns made some 1,500 lines, 61 turns over 3,000). A hot-seat
+#: seat's log is drawn whole as its curtain lifts (some 0.1 s per 1,000 lines), so it is
+#: not unbounded; the log screen (``l`` under 120 columns) keeps
+#: :data:`FULL_LOG_MAX_LINES`.
+LOG_MAX_LINES = 10000
 FULL_LOG_MAX_LINES = 30000
 
 #: The rows a log keeps per line it keeps (a line may wrap to several).
