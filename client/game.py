@@ -337,9 +337,11 @@ class GameController:
         elif update.missed or update.gap:  # back after a gap: what happened meanwhile
             if update.gap:
                 stream.log.append("(Some of what happened meanwhile is not shown.)")
-            # the view before the gap names the chain entries that left the chain during it
+            # the sync's own views (later patches of the same batch may have come in): the
+            # view before the gap names the chain entries that left the chain during it
             memory = self._memory(stream)
-            missed = sentences(list(update.missed), stream.view, stream.earlier_view, memory)
+            view = update.view if update.view is not None else stream.view
+            missed = sentences(list(update.missed), view, update.before, memory)
             stream.log.extend(missed)
         if update.events:  # by the views of its own patch: more may have come since
             view = update.view if update.view is not None else stream.view

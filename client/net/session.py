@@ -64,8 +64,9 @@ class SeatChanged(Update):
     #: whether more were missed than the server keeps
     missed: tuple[Mapping[str, Any], ...] = ()
     gap: bool = False
-    #: the seat's view after this change and before it (a patch's): the log names what
-    #: its events are about by them, even when later patches have come in meanwhile
+    #: the seat's view after this change and before it (a patch's, a sync's: the view
+    #: from before a gap): the log names what its events (or the events missed) are
+    #: about by them, even when later patches have come in meanwhile
     view: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
     before: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
 
@@ -512,14 +513,15 @@ class ClientSession:
     def _on_sync(self, msg: Mapping[str, Any]) -> list[Update]:
         seat = msg.get("seat")
         stream = self.streams.setdefault(seat, SeatStream(seat))
-        stream.earlier_view = stream.view  # documents are never changed in place
+        before = stream.earlier_view = stream.view  # documents are never changed in place
         stream.doc = dict(msg["doc"])
         stream.seq = int(msg["seq"])
         stream.awaiting_sync = False
         stream.sync_countdown(msg.get("clock_left"))
         earlier = tuple(e for e in msg.get("events") or () if isinstance(e, Mapping))
         missed, gap = _unseen(stream, earlier, msg.get("events_at"))
-        changed = SeatChanged(seat, (), full=True, earlier=earlier, missed=missed, gap=gap)
+        changed = SeatChanged(seat, (), full=True, earlier=earlier, missed=missed, gap=gap,
+                              view=stream.view, before=before)  # fmt: skip
         return [changed, *self._continue_batch(stream)]
 
     def _on_patch(self, msg: Mapping[str, Any]) -> list[Update]:

@@ -123,8 +123,16 @@ async def test_an_entry_that_resolved_while_away_is_named_by_the_view_before() -
         del before["chain"][0]["label"]  # as a server sends it: the client names it
         fake.feed({**sync_with(0, before, EARLIER), "events_at": 0})
         resolved = [{"t": "resolved", "id": 9}]
-        fake.feed({**sync_with(0, v.maneuver(), [*EARLIER, *resolved]), "events_at": 0})
-        assert fake.session.streams[0].log[-1] == "Skilled Strike resolved."
+        back = {**sync_with(0, v.maneuver(), [*EARLIER, *resolved]), "events_at": 0}
+        # the sync and a patch after it in one batch, as a reconnect brings them: the
+        # patch's views must not stand in for the sync's
+        updates = fake.session.on_message(back)
+        doc = fake.session.streams[0].doc
+        assert doc is not None
+        later = {**doc, "view": v.maneuver_one_unit_damaged()}
+        updates += fake.session.on_message(patch(doc, later, 0, 1, [{"t": "passed", "seat": 1}]))
+        fake.controller.apply(updates)
+        assert fake.session.streams[0].log[-2:] == ["Skilled Strike resolved.", "Bob passed."]
         await pilot.pause()
 
 
