@@ -699,7 +699,8 @@ class AllegianceApp(App[int]):
         if saved and self._save:  # the file holds only the unknown actions' keys now
             self.ignored_keys = [line for line in self.ignored_keys if line.endswith(KEPT)]
         if self.game is not None:
-            self.game.session.send_settings(**self._server_settings())
+            self.game.settings = self._server_settings()  # sent again after a reconnect
+            self.game.session.send_settings(**self.game.settings)
         if saved:
             self.notify("Settings saved.")
 

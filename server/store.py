@@ -73,6 +73,13 @@ CREATE TABLE IF NOT EXISTS concessions (
     away INTEGER NOT NULL,
     PRIMARY KEY (table_id, seat, at)
 );
+CREATE TABLE IF NOT EXISTS seat_state (
+    table_id INTEGER NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    settings TEXT NOT NULL,
+    left_table INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seat)
+);
 CREATE TABLE IF NOT EXISTS asks (
     table_id INTEGER NOT NULL REFERENCES tables(id),
     seat INTEGER NOT NULL,
@@ -335,6 +342,33 @@ class Store:
         )
         return [(int(r[0]), int(r[1]), bool(r[2])) for r in rows]
 
+    # --- what a seat's player chose at the table ----------------------------------------
+
+    def keep_seat_state(
+        self, table_id: int, seat: int, settings: dict[str, Any], left: bool
+    ) -> None:
+        """Keep a seat's response settings and whether its player left the table (said
+        ``leave``): a restarted server answers for them as they asked, and says they
+        left, not that they are away."""
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute(
+                "INSERT OR REPLACE INTO seat_state (table_id, seat, settings, left_table) "
+                "VALUES (?, ?, ?, ?)",
+                (table_id, seat, _dump(settings), int(left)),
+            )
+
+    def seat_states(self, table_id: int) -> dict[int, tuple[dict[str, Any], bool]]:
+        """The kept settings and left-the-table mark of the table's seats, by seat."""
+        rows = self.db.execute(
+            "SELECT seat, settings, left_table FROM seat_state WHERE table_id = ?", (table_id,)
+        )
+        out: dict[int, tuple[dict[str, Any], bool]] = {}
+        for seat, data, left in rows:
+            loaded = json.loads(data)
+            out[int(seat)] = (loaded if isinstance(loaded, dict) else {}, bool(left))
+        return out
+
     # --- asks for the next game ---------------------------------------------------------
 
     def keep_ask(self, table_id: int, seat: int, at: int, asked: bool = True) -> None:
@@ -481,7 +515,8 @@ class Store:
 # --- only our own databases -----------------------------------------------------------------
 
 #: The tables (and some of their columns) that make a database ours; ``SCHEMA`` adds the
-#: others (chat, concessions, asks, summaries) to an older database of ours that lacks them.
+#: others (chat, concessions, asks, seat states, summaries) to an older database of ours
+#: that lacks them.
 OUR_TABLES = {"tables": ("id", "code", "seed"), "commands": ("table_id", "idx", "action")}
 
 

@@ -115,6 +115,9 @@ class Publisher:
     def out_of_game(self, seat: int) -> bool:
         raise NotImplementedError
 
+    def keep_seat_state(self, s: Seat) -> None:
+        raise NotImplementedError
+
     def clock_left(self) -> float:
         raise NotImplementedError
 
@@ -321,8 +324,10 @@ class Publisher:
             if s.grace is not None:
                 s.grace.cancel()
                 s.grace = None
-            was_bot = s.takeover
+            was_bot, was_left = s.takeover, s.left
             s.takeover = s.left = False
+            if was_left:
+                self.keep_seat_state(s)
             if self.status == "playing":
                 self.notice("seat_connected", f"{s.name} is connected.", {"seat": seat})
             if s.away_moves:
@@ -381,7 +386,9 @@ class Publisher:
         del stream.subscribers[sub]
         if seat is not None and not stream.subscribers and self.seats[seat].kind == "human":
             s = self.seats[seat]
-            s.left = left
+            if s.left != left:
+                s.left = left
+                self.keep_seat_state(s)
             if left and self.status == "waiting":
                 self._release(s)  # the lobby: the game must not start with them gone
             between = self.status == "over" and self.series.between_games()

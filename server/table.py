@@ -173,6 +173,7 @@ class Table(Publisher):
 
     def restore(self, row: TableRow) -> None:
         """Rebuild a table from the store: replay its command log from its seed."""
+        self._restore_seat_states()
         if row.status == "waiting":
             return
         self._back_until = self.loop.time() + RESTART_GRACE
@@ -200,6 +201,29 @@ class Table(Publisher):
                 s = self.seats[seat]
                 s.conceded = True
                 s.conceded_away = s.conceded_away or away
+
+    def keep_seat_state(self, s: Seat) -> None:
+        """Store the seat's settings and left-the-table mark (a failure is only logged:
+        they stand in memory, and only a restart could forget them)."""
+        try:
+            self.host.store.keep_seat_state(self.id, s.seat, s.settings, s.left)
+        except sqlite3.Error:
+            log.exception("table %s: could not keep seat %d's settings", self.code, s.seat)
+
+    def _restore_seat_states(self) -> None:
+        """The seats' settings and left-the-table marks, as kept (invalid ones: the
+        defaults)."""
+        from server.options import DEFAULT_SETTINGS, response_settings
+
+        for seat, (settings, left) in self.host.store.seat_states(self.id).items():
+            if not 0 <= seat < self.n:
+                continue
+            s = self.seats[seat]
+            try:
+                s.settings = response_settings(settings, DEFAULT_SETTINGS)
+            except ProtocolError:
+                s.settings = dict(DEFAULT_SETTINGS)
+            s.left = left
 
     def keep_ask(self, seat: int, asked: bool = True) -> None:
         """Store that ``seat`` asks for the next game (or no longer does). A failure is
@@ -670,6 +694,7 @@ class Table(Publisher):
 
     def set_settings(self, seat: int, settings: dict[str, Any]) -> None:
         self.seats[seat].settings = settings
+        self.keep_seat_state(self.seats[seat])
         if self.status == "playing":
             self._plan()
         self.publish([])
