@@ -76,7 +76,7 @@ def table_options(raw: Any, config: ServerConfig) -> dict[str, Any]:
              "best_of", "listed"}  # fmt: skip
     unknown = sorted(set(raw) - known)
     if unknown:
-        raise _bad(f"unknown option {unknown[0][:32]!r}")
+        raise _bad(f"unknown option {unknown[0]!r}")
     policy = raw.get("policy", "wait")
     if policy not in POLICIES:
         raise _bad("option 'policy' must be 'wait', 'bot' or 'concede'")

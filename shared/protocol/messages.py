@@ -216,7 +216,7 @@ def check_client_message(msg: Mapping[str, Any]) -> str:
         raise ProtocolError("malformed", "a message needs a string field 't'")
     schema = CLIENT_MESSAGES.get(kind)
     if schema is None:
-        raise ProtocolError("unknown_type", f"unknown message type {kind[:32]!r}")
+        raise ProtocolError("unknown_type", f"unknown message type {kind!r}")
     for field, (check, required) in schema.items():
         value = msg.get(field)
         if value is None:
@@ -229,7 +229,7 @@ def check_client_message(msg: Mapping[str, Any]) -> str:
             )
     extra = [key for key in msg if key != "t" and key not in schema]
     if extra:
-        raise ProtocolError("malformed", f"'{kind}' has unknown field '{extra[0][:32]}'")
+        raise ProtocolError("malformed", f"'{kind}' has unknown field '{extra[0]}'")
     return kind
 
 

@@ -74,3 +74,16 @@ async def test_a_second_hello_is_an_error_and_the_connection_goes_on(
     assert len([m for m in client.inbox if m["t"] == "welcome"]) == 1  # the first hello's
     assert (await client.request({"t": "list"}))["t"] == "tables"
     await client.close()
+
+
+async def test_an_unknown_message_type_is_repeated_cut_with_its_mark(
+    realm_server: LocalServer,
+) -> None:
+    """The frame checks used to cut a name they repeat to 32 characters themselves, with
+    no "…": now the one cut on the way out does it, as for every other value."""
+    client = ProtocolClient(realm_server.url, "tester")
+    await client.connect()
+    reply = await client.request({"t": "Q" * LONG})
+    assert reply["t"] == "error" and reply["code"] == "unknown_type"
+    assert reply["message"] == "unknown message type '" + "Q" * VALUE_LENGTH + "…'"
+    await client.close()
