@@ -181,7 +181,11 @@ class AllegianceApp(App[int]):
     ) -> None:
         """Textual's notification, always as plain text: messages carry what players
         typed (chat, names) and what servers said, which must never be read as markup
-        (``[/]`` in a chat line would raise in the toast's render and end the app)."""
+        (``[/]`` in a chat line would raise in the toast's render and end the app). The
+        same words as a toast still shown are not shown again: a key pressed a few times
+        (the pass key in a list of targets) stacked copies down to the footer at 80×24."""
+        if any(n.message == message and n.title == title for n in self._notifications):
+            return
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=False)
 
     # screenshots ------------------------------------------------------------------------------

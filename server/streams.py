@@ -397,6 +397,8 @@ class Publisher:
                 gone = "left the table; their seat is kept for them (away)"
                 if self.out_of_game(seat):
                     gone = "left the table (out of this game)"
+                elif self.status == "over":  # "(left the table)", as the game-over card says
+                    gone = "left the table"
                 said = f"{s.name} {gone}." if left else f"{s.name} lost the connection."
                 self.notice("seat_disconnected", said, {"seat": seat, "left": left})
             if self.status == "playing" or between:

@@ -303,8 +303,18 @@ class TableScreen(Screen[None], QuickBlank):
         super()._compositor_refresh()
 
     def on_resize(self) -> None:
+        if not self.wide:
+            self._keys_out_of_the_side()
         if self.frame is not None:
             self.show(self.frame)
+
+    def _keys_out_of_the_side(self) -> None:
+        """Narrowed below the wide layout with the keys in the side (its log, its chat
+        input): the side is hidden, so the keys go back to the prompt (they stayed in the
+        hidden side, and every key did nothing until Tab)."""
+        side = self.query_one("#side")
+        if side in _ancestors(self.focused):
+            self.query_one(PromptBar).focus_choices()
 
     # rendering ---------------------------------------------------------------------------
     def show(self, frame: TableFrame) -> None:
