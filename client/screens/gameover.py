@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.color import Color
@@ -513,6 +514,19 @@ class GameOverScreen(ModalScreen[str]):
     def on_screen_resume(self) -> None:
         if self._retired:
             self.dismiss("table")
+            return
+        self._fit_the_table()
+
+    def _fit_the_table(self) -> None:
+        """The final table under this screen is laid out again for the terminal's size:
+        a resize while another screen was on top (the log) reached neither, and "See the
+        final table" showed it at the old size. (This screen lays itself out again as it
+        comes back; the one under it does not.)"""
+        stack = self.app.screen_stack
+        below = stack[-2] if len(stack) > 1 and stack[-1] is self else None
+        if below is not None:  # its size is the new one already; its layout is not
+            size = self.app.size
+            below.post_message(events.Resize(size, size))
 
     def peek(self, on: bool) -> None:
         """Show the final table (the panel hidden) or the score again."""
