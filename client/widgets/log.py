@@ -173,27 +173,38 @@ class WrappedLog(SteadyLog):
         this one: it draws the rows written here once it knows its size.)"""
         width = self.scrollable_content_region.width
         if width > 0 and width != self._wrap_width:
+            # where the reader was, as a share of the way down (at the end: kept there)
+            top = self.max_scroll_y
+            share = 1.0 if top <= 0 or self.scroll_y >= top else self.scroll_y / top
             self._wrap_width = width
             self.clear()
-            self._write_batch(list(self._written))
+            self._write_batch(list(self._written), follow=share >= 1.0)
+            if share < 1.0:  # the rows are laid out on the next refresh
+                self.call_after_refresh(self._scroll_to_share, share)
 
-    def _write_batch(self, lines: Sequence[tuple[str, str]]) -> None:
+    def _scroll_to_share(self, share: float) -> None:
+        self.scroll_to(y=round(share * self.max_scroll_y), animate=False)
+
+    def _write_batch(self, lines: Sequence[tuple[str, str]], follow: bool = True) -> None:
         """Write the rows of ``lines``, the rows of a run of lines in one style as one
         text: each write renders on its own, and a whole log written a row at a time
-        (a hot-seat seat's, shown as the curtain lifts) took most of a second."""
+        (a hot-seat seat's, shown as the curtain lifts) took most of a second.
+        ``follow``: the log scrolls to its end, as it does for new lines (not when the
+        lines are wrapped again for a new width while the reader is further up)."""
         run: list[str] = []
         style = ""
         for line, line_style in lines:
             if run and line_style != style:
-                self._write_run(run, style)
+                self._write_run(run, style, follow)
                 run = []
             style = line_style
             run.extend(wrap_line(line, self._wrap_width))
         if run:
-            self._write_run(run, style)
+            self._write_run(run, style, follow)
 
-    def _write_run(self, rows: list[str], style: str) -> None:
-        self.write(Text("\n".join(rows), style=style), width=self._wrap_width)
+    def _write_run(self, rows: list[str], style: str, follow: bool = True) -> None:
+        text = Text("\n".join(rows), style=style)
+        self.write(text, width=self._wrap_width, scroll_end=None if follow else False)
 
 
 class GameLog(WrappedLog):

@@ -77,3 +77,28 @@ async def test_the_log_screen_keeps_a_game_longer_than_the_tables_log_whole() ->
         shown = rows(log)
         assert shown[0] == "— Turn 1: Ann —"
         assert len(shown) == 1 + 2 * (LOG_MAX_LINES + 200)
+
+
+@pytest.mark.asyncio
+async def test_a_resize_keeps_the_reader_where_they_were() -> None:
+    """Wrapping the lines again for a new width kept the log at its end, wherever the
+    reader had scrolled to (the first turn, say); a reader at the end stays there."""
+    app = FullLogApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        log = app.query_one(GameLog)
+        await pilot.pause()
+        said = [f"— Turn {n}: Ann — and what happened on it, at length." for n in range(400)]
+        log.show(object(), said)
+        await pilot.pause()
+        log.scroll_home(animate=False)
+        await pilot.pause()
+        await pilot.resize_terminal(60, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_y == 0 and rows(log)[0].startswith("— Turn 0:")
+        log.scroll_end(animate=False)
+        await pilot.pause()
+        await pilot.resize_terminal(100, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert log.scroll_y == log.max_scroll_y > 0
