@@ -272,21 +272,3 @@ async def test_a_match_refuses_a_chosen_hero_in_a_sentence() -> None:
         refused = await client.create("realm", duel, chosen, {"best_of": 3})
         assert refused["message"][0].isupper() and refused["message"].endswith(".")
         await client.close()
-
-
-async def test_a_player_who_leaves_a_finished_game_is_said_to_have_left(
-    server: LocalServer,
-) -> None:
-    """After the game the words are the game-over card's ("left the table"): "kept for
-    them (away)" means nothing once no game waits for them."""
-    from tests.server.kit import play_game
-
-    code, result, (p0, p1) = await play_game(server.url, 2, seed=12)
-    assert result is not None
-    token = p1.tokens[(code, 1)]
-    await p1.request({"t": "leave", "table": code, "seat": 1, "token": token})
-    await p0.wait_for(lambda: any(n["code"] == "seat_disconnected" for n in p0.notices))
-    (said,) = [n for n in p0.notices if n["code"] == "seat_disconnected"]
-    assert said["message"] == "P1 left the table."
-    await p1.close()
-    await p0.close()

@@ -529,7 +529,8 @@ async def test_a_player_who_leaves_after_the_game_is_said_to_have_left(
     await p1.request({"t": "leave", "table": code, "seat": 1, "token": p1.tokens[(code, 1)]})
     await p0.wait_for(lambda: any(n["code"] == "seat_disconnected" for n in p0.notices))
     (told,) = [n for n in p0.notices if n["code"] == "seat_disconnected"]
-    assert told["data"] == {"seat": 1, "left": True} and "left the table;" in told["message"]
+    assert told["data"] == {"seat": 1, "left": True}
+    assert told["message"] == "P1 left the table."  # as the game-over card says it
     table = server.server.lobby.get(code)
     assert table is not None and table.seats[1].grace is None  # no grace after a single game
     for client in clients:
