@@ -67,12 +67,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"{shown} hero{'' if shown == 1 else 'es'}")
         return 0
     keep = Filters(text=args.text, group=args.deck, hero=hero, cost=args.cost)
-    shown = 0
-    for c in sorted(cat.cards.values(), key=lambda c: (c.type, c.cost, c.name)):
-        if keep.keep(card_entry(c)):
-            print(_line(c))
-            shown += 1
-    print(f"{shown} card{'' if shown == 1 else 's'}")
+    entries = [(c, card_entry(c)) for c in cat.cards.values()]
+    listed = sorted(((c, e) for c, e in entries if keep.keep(e)),
+                    key=lambda ce: (ce[0].type, ce[1].costs or (0,), ce[0].name))
+    # the cost column as wide as its widest cost ("2g/1g" for a split card), at least
+    # three characters, so lines of cards without a cost keep their indent
+    width = max([3, *(len(e.cost_text) for _, e in listed)])
+    for c, e in listed:
+        print(_line(c, e.cost_text.rjust(width)))
+    print(f"{len(listed)} card{'' if len(listed) == 1 else 's'}")
     return 0
 
 
@@ -81,7 +84,9 @@ _KIND = {"basic": "basic unit", "elite": "elite unit", "special_basic": "special
          "special_elite": "special elite unit"}
 
 
-def _line(c: CardDef) -> str:
+def _line(c: CardDef, cost: str) -> str:
+    """One card's line: ``cost`` is its cost column, already aligned (the browser's
+    cost: ``2g``, ``2g/1g`` for a split card's halves, blank for none)."""
     stats = ""
     if c.is_unit:
         stats = f" · {c.attack}/{c.health}"
@@ -89,8 +94,6 @@ def _line(c: CardDef) -> str:
         stats = f" · attack {c.attack}"
     elif c.type == "armor":
         stats = f" · armor {c.armor}"
-    cost = f"{c.cost:>2}g" if c.type in ("basic", "elite", "action") and not c.is_split else \
-        "   "
     copies = f" x{c.copies}" if c.copies > 1 else ""
     text = f" — {c.text}" if c.text else ""
     if c.is_split:

@@ -67,12 +67,17 @@ def run(args: argparse.Namespace) -> int:
 
 def _seats(fmt: str, name: str, hotseat: bool, level: int = 2) -> tuple[SeatPlan, ...]:
     """The seats of a format's smallest table: you, then people (hot-seat) or bots of
-    ``level``."""
-    from client.screens.setup import SeatPlan
+    ``level``, named as the New local game form names them: its first plan's bot for
+    the second seat ("Bot"), the form's default names for the others ("Bot 3",
+    "Player 2"), so a bot is called the same however the game was started."""
+    from client.screens.setup import SeatPlan, default_name, first_plan
 
     count = {"duel": 2, "ffa": 3, "sworn": 3, "team": 4}[fmt]
+    kind = "human" if hotseat else "bot"
     seats = [SeatPlan("human", name, None)]
     for i in range(1, count):
-        kind, label = ("human", "Player") if hotseat else ("bot", "Bot")
-        seats.append(SeatPlan(kind, f"{label} {i + 1}", None, level))
+        label = default_name(kind, i)
+        if kind == "bot" and i == 1:
+            label = first_plan(name).seats[1].name
+        seats.append(SeatPlan(kind, label, None, level))
     return tuple(seats)

@@ -102,6 +102,12 @@ def run(args: argparse.Namespace) -> int:
         return _fail(exc.message, exc.code, args.connect is not None)
     from client.app import AllegianceApp, run_app
 
+    # Leaving the replay (q, Escape) goes to the main menu, not back to the shell, even
+    # for one game opened here by its code or file: every command that opens something
+    # at once does the same (`play --vs bot` ends on the game-over screen, whose `m`
+    # goes to the menu; `join CODE` and `watch CODE` leave to the menu), so the keys
+    # mean the same wherever the program was started from, and Ctrl+Q quits from any
+    # screen.
     app = AllegianceApp()
     app.replay_start = screen
     return run_app(app)
@@ -155,7 +161,7 @@ def _table_screen(catalog: Any, key: str, index: int | None) -> Any:
 
 
 def _from_path_or_code(game: str, index: int | None) -> Any:
-    from client.replay import FolderCatalog, ReplayError, StoreCatalog, check_database, open_file
+    from client.replay import FolderCatalog, ReplayError, StoreCatalog, check_database
     from client.screens.replay import ReplayListScreen, ReplayScreen
     from server.local import local_games_path
 
@@ -165,7 +171,7 @@ def _from_path_or_code(game: str, index: int | None) -> Any:
     if path.is_dir():
         return ReplayListScreen(FolderCatalog(path))
     if path.is_file():
-        return ReplayScreen(open_file(path))
+        return ReplayScreen(_open_replay_file(path))
     if path.suffix or "/" in game or not game.strip().isalnum():
         raise ReplayError("not_found", f"no such file or folder: {game}")
     local = local_games_path()
@@ -173,6 +179,39 @@ def _from_path_or_code(game: str, index: int | None) -> Any:
         raise ReplayError("not_found", f"no such file, and no local games yet: {game}")
     check_database(local)
     return _table_screen(StoreCatalog(local, "local"), _code(game), index)
+
+
+#: The first bytes of every SQLite database file.
+SQLITE_HEADER = b"SQLite format 3\x00"
+
+#: The endings of a database's file name (``allegiance serve --db games.db``,
+#: ``local-games.db``).
+DATABASE_SUFFIXES = frozenset({".db", ".sqlite", ".sqlite3"})
+
+
+def _open_replay_file(path: Path) -> Any:
+    """The replay of a ``sim --record`` file. A database given in its place (the local
+    games' ``local-games.db``, a server's ``--db`` file) is refused with the flag that
+    opens it: read as a replay it was "not a text file", or "not valid JSON" at line 1,
+    which says nothing of the mistake."""
+    from client.replay import ReplayError, open_file
+
+    try:
+        with path.open("rb") as f:
+            head = f.read(len(SQLITE_HEADER))
+    except OSError:
+        head = b""  # open_file says why it cannot be read
+    if head == SQLITE_HEADER:  # a mistake in the command line: the wrong flag
+        raise ReplayError("database_file", f"{path} is a database, not a replay file: use "
+                          f"--db {path} to list its games")  # fmt: skip
+    try:
+        return open_file(path)
+    except ReplayError as exc:
+        if path.suffix.lower() not in DATABASE_SUFFIXES:
+            raise
+        # Named as a database but not one: say both, and keep the failure's status.
+        raise ReplayError(exc.code, f"{path} is neither a replay file nor an SQLite "
+                          "database (--db PATH lists a database's games)") from None
 
 
 def _from_server(args: argparse.Namespace) -> Any:

@@ -51,16 +51,16 @@ def test_the_base_scenario_passes(tmp_path: Path) -> None:
     ('decks = { hand = ["Infantry"] }', "", "'decks' must be a table of card-name lists by deck"),
     ('discards = { basic = "Infantry" }', "", "'discards' must be a table of card-name lists"),
     ("deck_size = { basic = -1 }", "", "'deck_size' must be a table of card counts by deck"),
-    ("", 'gold = "lots"', "seat 1: 'gold' must be a whole number, 0 or more, not 'lots'"),
-    ("", "health = [30]", "seat 1: 'health' must be a whole number, 0 or more, not [30]"),
-    ("", "team = 2", "seat 1: 'team' must be 0 or 1, not 2"),
-    ("", 'hand = "Infantry"', "seat 1: 'hand' must be a list of card names, not 'Infantry'"),
-    ("", "hand = [1]", "seat 1: 'hand' must be a list of card names, not [1]"),
-    ("", "weapon = 3", "seat 1: 'weapon' must be text, not 3"),
-    ("", 'armor_exhausted = "no"', "seat 1: 'armor_exhausted' must be true or false"),
-    ("", 'counters = { curse = "x" }', "seat 1: 'counters' must be a table of whole numbers"),
-    ("", "abilities = [1]", "seat 1: 'abilities' must be a table of whole numbers"),
-    ("", 'reserves = { Skeleton = "3" }', "seat 1: 'reserves' must be a table of whole"),
+    ("", 'gold = "lots"', "seat A: 'gold' must be a whole number, 0 or more, not 'lots'"),
+    ("", "health = [30]", "seat A: 'health' must be a whole number, 0 or more, not [30]"),
+    ("", "team = 2", "seat A: 'team' must be 0 or 1, not 2"),
+    ("", 'hand = "Infantry"', "seat A: 'hand' must be a list of card names, not 'Infantry'"),
+    ("", "hand = [1]", "seat A: 'hand' must be a list of card names, not [1]"),
+    ("", "weapon = 3", "seat A: 'weapon' must be text, not 3"),
+    ("", 'armor_exhausted = "no"', "seat A: 'armor_exhausted' must be true or false"),
+    ("", 'counters = { curse = "x" }', "seat A: 'counters' must be a table of whole numbers"),
+    ("", "abilities = [1]", "seat A: 'abilities' must be a table of whole numbers"),
+    ("", 'reserves = { Skeleton = "3" }', "seat A: 'reserves' must be a table of whole"),
 ])
 def test_a_field_of_the_wrong_type_is_named(tmp_path: Path, top: str, seat: str,
                                             message: str) -> None:
@@ -70,14 +70,14 @@ def test_a_field_of_the_wrong_type_is_named(tmp_path: Path, top: str, seat: str,
 
 
 @pytest.mark.parametrize(("units", "message"), [
-    ('"Infantry"', "seat 1: 'units' must be a list of card names or unit tables, not 'Infantry'"),
-    ("[5]", "seat 1: unit 1: a unit is a card name or a table"),
+    ('"Infantry"', "seat A: 'units' must be a list of card names or unit tables, not 'Infantry'"),
+    ("[5]", "seat A: unit 1: a unit is a card name or a table"),
     ('["Infantry", { card = "Infantry", damage = "x" }]',
-     "seat 1: unit 2: 'damage' must be a whole number, 0 or more, not 'x'"),
-    ('[{ card = "Infantry", exhausted = 1 }]', "seat 1: unit 1: 'exhausted' must be true or false"),
-    ('[{ card = "Infantry", counters = ["curse"] }]', "seat 1: unit 1: 'counters' must be a table"),
-    ("[{ card = 7 }]", "seat 1: unit 1: 'card' must be text, not 7"),
-    ("[{ damage = 1 }]", "seat 1: unit 1: a unit table needs 'card'"),
+     "seat A: unit 2: 'damage' must be a whole number, 0 or more, not 'x'"),
+    ('[{ card = "Infantry", exhausted = 1 }]', "seat A: unit 1: 'exhausted' must be true or false"),
+    ('[{ card = "Infantry", counters = ["curse"] }]', "seat A: unit 1: 'counters' must be a table"),
+    ("[{ card = 7 }]", "seat A: unit 1: 'card' must be text, not 7"),
+    ("[{ damage = 1 }]", "seat A: unit 1: a unit table needs 'card'"),
 ])
 def test_a_unit_of_the_wrong_shape_is_named(tmp_path: Path, units: str, message: str) -> None:
     path = tmp_path / "s.toml"
@@ -147,7 +147,7 @@ def test_a_folder_run_reports_bad_files_and_goes_on(
     assert out[-1] == "2 passed, 3 failed"
     assert "'seed' must be a whole number, not 'abc'" in "\n".join(out)
     assert "not UTF-8 text" in "\n".join(out)
-    assert "seat 1: 'gold' must be a whole number" in "\n".join(out)
+    assert "seat A: 'gold' must be a whole number" in "\n".join(out)
 
 
 def test_a_folder_of_good_files_exits_0(tmp_path: Path,

@@ -37,33 +37,33 @@ def _outcome(tmp_path: Path, seat: str = "", top: str = "", hero: str = "beledan
 
 @pytest.mark.parametrize(("seat", "said"), [
     ('units = [{ card = "Skilled Strike" }]',
-     "seat 1: unit 1: 'Skilled Strike' is an action card, not a unit"),
+     "seat A: unit 1: 'Skilled Strike' is an action card, not a unit"),
     ('units = ["Infantry", "Valdruun Warhammer"]',
-     "seat 1: unit 2: 'Valdruun Warhammer' is a weapon, not a unit"),
+     "seat A: unit 2: 'Valdruun Warhammer' is a weapon, not a unit"),
     ('units = ["Decree of Valor"]',
-     "seat 1: unit 1: 'Decree of Valor' is a special card, not a unit"),
-    ('units = ["Nope"]', "seat 1: unit 1: no card named 'Nope'"),
+     "seat A: unit 1: 'Decree of Valor' is a special card, not a unit"),
+    ('units = ["Nope"]', "seat A: unit 1: no card named 'Nope'"),
     ('units = [{ card = "Infantry", damage = 9 }]',
-     "seat 1: unit 1: Infantry has 4 health, so 'damage' must be less than 4, not 9"),
+     "seat A: unit 1: Infantry has 4 health, so 'damage' must be less than 4, not 9"),
     ('units = ["Infantry", { card = "Infantry", damage = 4 }]',
-     "seat 1: unit 2: Infantry has 4 health, so 'damage' must be less than 4, not 4"),
+     "seat A: unit 2: Infantry has 4 health, so 'damage' must be less than 4, not 4"),
     ("health = 500",
-     "seat 1: 'health' must be from 1 to Principus Beledan Kind's max health 38, not 500"),
-    ("health = 0", "seat 1: 'health' must be from 1 to Principus Beledan Kind's max health 38"),
+     "seat A: 'health' must be from 1 to Principus Beledan Kind's max health 38, not 500"),
+    ("health = 0", "seat A: 'health' must be from 1 to Principus Beledan Kind's max health 38"),
     ("reserves = { Skeleton = 99 }",
-     "seat 1: reserves: 'Skeleton' is a special basic unit, not one of Principus Beledan "
+     "seat A: reserves: 'Skeleton' is a special basic unit, not one of Principus Beledan "
      "Kind's special cards (none)"),
     ('hand = ["Mend Wounds", "Militia Recruit"]',
-     "seat 1: hand: 'Militia Recruit' is a special basic unit; a hand holds only cards of "
+     "seat A: hand: 'Militia Recruit' is a special basic unit; a hand holds only cards of "
      "the shared decks (basic, elite, action)"),
-    ('hand = ["Anointed Platemail"]', "seat 1: hand: 'Anointed Platemail' is an armor;"),
+    ('hand = ["Anointed Platemail"]', "seat A: hand: 'Anointed Platemail' is an armor;"),
     ('weapon = "Anointed Platemail"',
-     "seat 1: weapon: 'Anointed Platemail' is an armor, not one of Principus Beledan Kind's "
+     "seat A: weapon: 'Anointed Platemail' is an armor, not one of Principus Beledan Kind's "
      "weapon faces (Valdruun Warhammer, Styrka Validata)"),
     ('weapon = "Lance of Dominion"',
-     "seat 1: weapon: 'Lance of Dominion' is a weapon, not one of Principus Beledan Kind's"),
+     "seat A: weapon: 'Lance of Dominion' is a weapon, not one of Principus Beledan Kind's"),
     ('armor = "Crimson Shield"',
-     "seat 1: armor: 'Crimson Shield' is an armor, not one of Principus Beledan Kind's armor "
+     "seat A: armor: 'Crimson Shield' is an armor, not one of Principus Beledan Kind's armor "
      "faces (Anointed Platemail, Celestial Vestments)"),
 ])
 def test_a_card_or_value_that_cannot_be_there_is_named(tmp_path: Path, seat: str,
@@ -91,7 +91,7 @@ def test_more_reserves_than_the_hero_has_are_refused(tmp_path: Path) -> None:
     passed, message, path = _outcome(tmp_path, seat="reserves = { Skeleton = 11 }",
                                      hero="hakor_dajet")
     assert not passed
-    assert message == f"{path}: seat 1: reserves: Hakor Dajet has 10 'Skeleton', so not 11"
+    assert message == f"{path}: seat A: reserves: Hakor Dajet has 10 'Skeleton', so not 11"
     passed, message, _ = _outcome(tmp_path, seat="reserves = { Skeleton = 10 }",
                                   hero="hakor_dajet")
     assert passed, message

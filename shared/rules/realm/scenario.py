@@ -29,6 +29,7 @@ make, or a check that does not hold, fails it.
 
 from __future__ import annotations
 
+import difflib
 import re
 import tomllib
 from collections.abc import Callable
@@ -158,7 +159,9 @@ def _read(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise CatalogError(f"{path}: cannot read scenario: not UTF-8 text "
                            f"(byte {exc.object[exc.start]:#04x} at {exc.start})") from None
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+    except tomllib.TOMLDecodeError as exc:  # tomllib's words alone do not say it is TOML
+        raise CatalogError(f"{path}: not valid TOML: {exc}") from None
+    except OSError as exc:
         raise CatalogError(f"{path}: cannot read scenario: {exc}") from None
     except RecursionError:  # tomllib reads nested arrays and tables by recursion
         raise CatalogError(f"{path}: cannot read scenario: nested too deeply") from None
@@ -174,7 +177,21 @@ def check_fields(data: dict[str, Any]) -> None:
     if not isinstance(seats, list) or not all(isinstance(s, dict) for s in seats):
         raise CatalogError(f"'seats' must be a list of tables ([[seats]]), not {_shown(seats)}")
     for i, seat in enumerate(seats, 1):
-        _check_seat(seat, f"seat {i}: ")
+        _check_seat(seat, f"{seat_label(seats, i - 1)}: ")
+
+
+def seat_label(seats: list[Any], i: int) -> str:
+    """How a message names seat ``i`` (from 0) of the file's ``seats``: by the name the
+    file gives it and the script uses (``seat A``; ``seat P1`` when it has none), or by
+    its place (``seat 1``) when that name is not one the script could use: not text, or
+    the name of another seat too (ignoring case)."""
+    names = [s.get("name", f"P{k + 1}") if isinstance(s, dict) else None
+             for k, s in enumerate(seats)]
+    name = names[i]
+    if not isinstance(name, str) or not name.strip():
+        return f"seat {i + 1}"
+    same = [n for n in names if isinstance(n, str) and n.lower() == name.lower()]
+    return f"seat {name}" if len(same) == 1 else f"seat {i + 1}"
 
 
 def _check_seat(seat: dict[str, Any], where: str) -> None:
@@ -286,6 +303,18 @@ def _hero_health(health: int, max_health: int, hero: HeroDef, where: str) -> int
     return health
 
 
+def _check_hero(hero: str, cat: Catalog, where: str) -> None:
+    """A seat's ``hero`` is a hero's id or ``random``; a ScenarioFailure says which id
+    was meant when one is close (a typo), else lists them."""
+    if hero == "random" or hero in cat.heroes:
+        return
+    close = difflib.get_close_matches(hero.lower(), sorted(cat.heroes), n=1)
+    if close:
+        raise ScenarioFailure(f"{where}unknown hero {hero!r}; did you mean {close[0]}?")
+    raise ScenarioFailure(f"{where}unknown hero {hero!r} (heroes: "
+                          f"{', '.join(sorted(cat.heroes))}, or random)")
+
+
 def _check_names(names: list[str]) -> None:
     """Seat names differ, ignoring case: the script names seats case-insensitively."""
     seen: dict[str, int] = {}
@@ -308,6 +337,8 @@ class Scenario:
         self.data = data
         self.names = [str(s.get("name", f"P{i + 1}")) for i, s in enumerate(data["seats"])]
         _check_names(self.names)
+        for i, s in enumerate(data["seats"]):
+            _check_hero(s.get("hero", "random"), self.cat, f"{seat_label(data['seats'], i)}: ")
         setup = {"format": data.get("format", "duel"),
                  "seats": [{"name": n, "hero": s.get("hero", "random"), "team": s.get("team")}
                            for n, s in zip(self.names, data["seats"], strict=True)]}
@@ -327,10 +358,17 @@ class Scenario:
         try:
             found = self.cat.find(name)
         except KeyError:
-            raise ScenarioFailure(f"no card named {name!r}") from None
+            raise ScenarioFailure(f"no card named {name!r}{self._card_hint(name)}") from None
         if found.id not in self.cat.cards:
             raise ScenarioFailure(f"{name!r} is a hero or an ability, not a card")
         return found.id
+
+    def _card_hint(self, name: str) -> str:
+        """``; did you mean 'Mend Wounds'?`` for the card's name nearest ``name`` (a
+        typo), or nothing when none is near."""
+        names = {c.name.lower(): c.name for c in self.cat.cards.values()}
+        close = difflib.get_close_matches(name.strip().lower(), sorted(names), n=1)
+        return f"; did you mean {names[close[0]]!r}?" if close else ""
 
     def _turn_number(self) -> int:
         """The turn number the position is set in (``turn``; 3 unless given)."""
@@ -390,7 +428,7 @@ class Scenario:
         g = self.g
         p = g.players[i]
         hero = self.cat.heroes[p.hero]
-        where = f"seat {i + 1}: "
+        where = f"{seat_label(self.data['seats'], i)}: "
         p.gold = int(s.get("gold", 0))
         p.production = int(s.get("production", 5))
         p.health = _hero_health(int(s.get("health", p.max_health)), p.max_health, hero, where)
@@ -444,7 +482,8 @@ class Scenario:
                 health = ops.unit_max_health(self.g, uid)
                 if c.damage >= health:
                     raise ScenarioFailure(
-                        f"seat {i + 1}: unit {k}: {self.cat.cards[c.card].name} has "
+                        f"{seat_label(self.data['seats'], i)}: unit {k}: "
+                        f"{self.cat.cards[c.card].name} has "
                         f"{health} health, so 'damage' must be less than {health}, "
                         f"not {c.damage}")
 
