@@ -776,7 +776,10 @@ class AllegianceApp(App[int]):
         return super().check_action(action, parameters)
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield from super().get_system_commands(screen)
+        # Textual's own "Keys" opens its keys panel, which squeezes the screen and which
+        # Esc does not close; "Change keys" and "Rules and keys" are the game's. Theme,
+        # Quit, Screenshot and the like stay.
+        yield from (c for c in super().get_system_commands(screen) if c.title != "Keys")
         yield SystemCommand(
             "New local game", "Hot-seat and bots in this terminal", self.action_new_game
         )

@@ -50,7 +50,13 @@ from client.screens.logview import LogScreen
 from client.screens.table import TableFrame, TableScreen
 from client.settings import forget_seat
 from client.viewmodel.log import LogMemory, sentences
-from client.viewmodel.prompt import Prompt, as_the_server_passes, is_out, safe_prompt
+from client.viewmodel.prompt import (
+    Prompt,
+    as_the_server_passes,
+    is_out,
+    marked_wait,
+    safe_prompt,
+)
 from client.viewmodel.table import build_table
 from client.widgets.log import earlier_lines
 from shared.protocol.messages import STOP_HOST_LEFT, STOP_TABLE_CLOSED
@@ -629,15 +635,18 @@ class GameController:
         code = self.session.table if self.reach is not None or not self.local else ""
         short = " · ".join(t for t in (code or "", match_label(match, True, teams, names)) if t)
         numbers = self._memory(stream).numbers  # units named as the log names them
+        table = build_table(view, table_info=stream.table_info, numbers=numbers)
         return TableFrame(
-            table=build_table(view, table_info=stream.table_info, numbers=numbers),
-            prompt=self._conceded_prompt(stream, view) or as_the_server_passes(
+            table=table,
+            prompt=self._conceded_prompt(stream, view) or marked_wait(as_the_server_passes(
                 safe_prompt(view, numbers=numbers), view, stream.table_info.get("settings")
-            ),
+            ), table.players),
             log=stream.log,
             log_owner=stream,
             busy=busy,
-            deadline=stream.countdown(),
+            # no countdown while the link is down: the server's clock cannot be known
+            # (a server that stopped runs none; the sync on reconnecting brings it back)
+            deadline=None if self.link else stream.countdown(),
             link=self.link,
             title=" · ".join(t for t in (self._title(), label) if t),
             short_title=short,

@@ -19,7 +19,7 @@ from typing import Any, ClassVar
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
@@ -230,6 +230,19 @@ class CardBrowserScreen(Screen[None]):
     # whole) rather than wrapping under the cost column
     DEFAULT_CSS = """
     CardBrowserScreen #cb-list { text-wrap: nowrap; text-overflow: ellipsis; }
+    /* what has the keys is plain to see, as the table's focused strip is: Tab goes from
+       the list to the details, then to each filter, and a border's colour alone did not
+       tell which (the details showed nothing at all) */
+    CardBrowserScreen #cb-search:focus,
+    CardBrowserScreen #cb-filters > Select:focus > SelectCurrent,
+    CardBrowserScreen #cb-list:focus,
+    CardBrowserScreen #cb-detail-box:focus { background: $primary 15%; }
+    /* the hint of PageUp/PageDown: under the details, not over their last line (a
+       page would skip the line it hid) */
+    CardBrowserScreen #cb-detail-more {
+        height: 1; display: none; color: $text-muted; text-align: right;
+        text-wrap: nowrap; text-overflow: ellipsis; padding: 0 1;
+    }
     /* a long choice ("Thrainor Deepforge" at 80 columns) is cut on its line, not
        wrapped over the field's border */
     CardBrowserScreen #cb-filters SelectCurrent Static#label {
@@ -248,6 +261,16 @@ class CardBrowserScreen(Screen[None]):
         Binding("escape", "back", "Back"),
         Binding("slash", "search", "Search", key_display="/"),
         Binding("ctrl+r", "reset", "Clear filters"),
+        # A long card scrolls wherever the keys are: priority, or the list's own PageUp
+        # and PageDown page the list. The footer has no room for them at 60 columns; the
+        # details say them (MORE_HINT) when the card does not fit.
+        Binding("pagedown", "scroll_detail(1)", "Scroll the card", show=False, priority=True),
+        Binding("pageup", "scroll_detail(-1)", "Scroll the card", show=False, priority=True),
+        # Only the search field leaves the arrows to the screen (the list, a select and
+        # the details take them first): from it they browse the results, and what is
+        # typed next still edits the search.
+        Binding("down", "browse(1)", "Browse", show=False),
+        Binding("up", "browse(-1)", "Browse", show=False),
     ]
 
     def __init__(self, catalog: Any = None) -> None:
@@ -274,16 +297,29 @@ class CardBrowserScreen(Screen[None]):
         yield Static("", id="cb-count")
         with Horizontal(id="cb-main"):
             yield OptionList(id="cb-list")
-            with VerticalScroll(id="cb-detail-box"):
-                yield Static("", id="cb-detail")
+            with Vertical(id="cb-detail-pane"):
+                with VerticalScroll(id="cb-detail-box"):
+                    yield Static("", id="cb-detail")
+                yield Static(self.MORE_HINT, id="cb-detail-more")
         yield Footer()
 
-    #: Narrower than this, the filters take two rows (``-narrow``: app.tcss).
+    #: Narrower than this, the filters take two rows and the details have the larger
+    #: share of the width (``-narrow``: app.tcss).
     NARROW = 80
+
+    #: Under the details while the card does not fit them: how to read the rest.
+    MORE_HINT = "pgup/pgdn: scroll the card"
 
     def on_mount(self) -> None:
         self.refilter()
         self.query_one("#cb-list", OptionList).focus()
+        # the details' scrollbar comes and goes with their overflow, once laid out,
+        # whether a new entry or a resize made it: the hint comes and goes with it
+        box = self.query_one("#cb-detail-box", VerticalScroll)
+        self.watch(box, "show_vertical_scrollbar", self._hint_more)
+
+    def _hint_more(self, overflowing: bool) -> None:
+        self.query_one("#cb-detail-more", Static).display = overflowing
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(event.size.width < self.NARROW, "-narrow")
@@ -367,6 +403,27 @@ class CardBrowserScreen(Screen[None]):
         # and the keys go to the list, as when the browser opens: arrows move in it and
         # the footer's "/ Search" is what "/" does
         self.query_one("#cb-list", OptionList).focus()
+
+    def action_browse(self, step: int) -> None:
+        """Move the list's highlight (from the search field): the details follow it."""
+        listing = self.query_one("#cb-list", OptionList)
+        if step > 0:
+            listing.action_cursor_down()
+        else:
+            listing.action_cursor_up()
+
+    def action_scroll_detail(self, pages: int) -> None:
+        box = self.query_one("#cb-detail-box", VerticalScroll)
+        if pages > 0:
+            box.scroll_page_down()
+        else:
+            box.scroll_page_up()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # an open dropdown of a filter (a list of its own) keeps PageUp and PageDown
+        if action == "scroll_detail" and isinstance(self.focused, OptionList):
+            return self.focused.id == "cb-list"
+        return super().check_action(action, parameters)
 
     def action_back(self) -> None:
         self.dismiss(None)

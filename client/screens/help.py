@@ -27,6 +27,8 @@ KEY_ROWS = (
                           "`{table_confirm}` declare the marked ones"),
     ("Assign defenders", "`enter` on an attacker, then on the defender · `{table_confirm}` "
                          "confirm all pairs"),
+    ("Up to N targets", "`enter` or `1`–`9` ticks a target (again: unticks) · "
+                        "`{table_confirm}` or the ✔ line confirms the ticked ones"),
     ("Table", "`{table_details}` card details · `{table_log}` show or hide the log · "
               "`{table_chat}` chat · `tab` next area · `{table_leave}` leave the game · "
               "while it is being played, leaving and `ctrl+q` quitting are asked first"),
@@ -36,8 +38,9 @@ KEY_ROWS = (
     ("Game over", "`{over_next}` next game · `{over_again}` play again · `{over_menu}` main "
                   "menu · `esc` see the table · `{table_log}` log · `{table_chat}` chat"),
     ("Curtain (hot-seat)", "`enter` when only the named player is looking"),
-    ("Card browser", "`/` search · `↑` `↓` browse · `tab` to the deck, hero and cost filters · "
-                     "`ctrl+r` clear them · `esc` back"),
+    ("Card browser", "`/` search · `↑` `↓` browse (from the search too) · `pageup` `pagedown` "
+                     "scroll the card's text · `tab` to the details, then the search, deck, "
+                     "hero and cost filters · `ctrl+r` clear them · `esc` back"),
 )  # fmt: skip
 
 KEYS = "# Allegiance: keys\n\n| Where | Keys |\n|---|---|\n" + "".join(
@@ -89,7 +92,9 @@ LEGEND = """\
 - `⚔ … 3atk`: the weapon's attack power · `⛨ … 2arm`: the armor's rating · `(0 left)`:
   the battle damage the armor may still prevent this turn
 - `✦ Equip ready`: a ready hero ability · `cd 3`: its cooldown counter is 3 spaces from
-  ready (one space closer each of your turns) · `L1 Smite`: locked, of level 1
+  ready (one space closer each of your turns) · `L1 Smite`: locked, of level 1 ·
+  `L3 Purge the Traitorous✶`: a reaction ability (used as a reaction maneuver, as the
+  printed card's sunburst marks it)
 - `reserves: Skeleton ×10` (wide layout): the hero's special cards not in play; they
   come into play from there and go back there when they leave play
 - `Infantry 3/4 dmg 2`: a unit of 3 attack power and 4 health (attack/health, as the
@@ -142,7 +147,9 @@ their first turn.
 level below), use a ready ability, enlist a unit, play an action card, initiate a
 battle, use an activated ability of a card in play. Only *reaction maneuvers* (action
 cards, activated abilities, reaction abilities) may answer another maneuver or be
-played outside your own maneuver phase.
+played outside your own maneuver phase. Using an ability moves its cooldown to the
+ability's maximum delay (`cd 3`); it is ready again when the refresh phases have brought
+it back.
 
 **The chain.** A maneuver is announced (costs paid, targets chosen), then every player in
 turn may respond. When all pass, the last one announced resolves first; after each
@@ -155,6 +162,12 @@ units (not those that entered this turn) and/or the hero's weapon; they exhaust.
 simultaneous; undefended attackers hit the hero; armor prevents battle damage up to its
 rating once per turn (you split it among simultaneous sources). Weapons take no damage
 back. After each step players may react.
+
+**Defeat.** A hero whose health reaches 0 is defeated. In a duel the game ends, and in a
+sworn enemy game the player who hunted that hero wins. Otherwise that player is
+eliminated: their units and attachments leave play, their hand goes to the discard
+piles, their maneuvers leave the chain and their effects stop; the damage and augment
+counters they placed stay. The others play on.
 
 **Counters.** Damage (a unit dies at damage ≥ health), augments (+1/+1 each), cooldowns.
 Damage stays on a unit from turn to turn until it is destroyed or the damage is healed.

@@ -111,6 +111,7 @@ class LogScreen(ModalScreen[str]):
     def on_mount(self) -> None:
         self.query_one(GameLog).show(self, self.lines)
         panel = self.query_one(ChatPanel)
+        panel.set_class(not self.chat, "-quiet")
         for name, text, earlier in self.chat:
             panel.add(name, text, earlier)
         panel.draft = self.draft
@@ -128,7 +129,9 @@ class LogScreen(ModalScreen[str]):
         self.show_decision()
 
     def add_chat(self, name: str, text: str, earlier: bool = False) -> None:
-        self.query_one(ChatPanel).add(name, text, earlier)
+        panel = self.query_one(ChatPanel)
+        panel.remove_class("-quiet")
+        panel.add(name, text, earlier)
 
     def show_decision(self) -> None:
         """Say the table's waiting decision, if it is yours, with its seconds left."""

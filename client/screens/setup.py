@@ -444,6 +444,17 @@ class SetupScreen(Screen[LocalPlan | None]):
         self.heroes = [("Random hero", "")] + [(n, i) for i, n in default_book().heroes()]
         self._counts: tuple[int, ...] = ()  # the seat counts the count choice offers
 
+    def _host_note(self, timer: bool) -> str:
+        """The Host form's note; with ``timer``, the decision timer the table gets: the
+        one in Settings (the form has none of its own, and a host looked for it here).
+        A narrow screen leaves the timer out: its rows are the seats'."""
+        seconds = getattr(getattr(self.app, "settings", None), "timer", 0)
+        said = f" Timer (Settings): {f'{seconds} s' if seconds else 'none'}." if timer else ""
+        return (
+            "[$text-muted]The first human seat is yours; the other human seats are for "
+            f"players who join with the code the lobby shows.{said}[/]"
+        )
+
     def compose(self) -> ComposeResult:
         fmt = self.plan.format if self.plan.format in SEAT_COUNTS else "duel"
         counts = SEAT_COUNTS[fmt]
@@ -454,11 +465,7 @@ class SetupScreen(Screen[LocalPlan | None]):
             title = "Host a game" if self.hosting else "New local game"
             yield Static(title, classes="panel-title")
             if self.hosting:
-                yield Static(
-                    "[$text-muted]The first human seat is yours; the other human seats are "
-                    "for players who join with the code the lobby shows.[/]",
-                    id="host-note",
-                )
+                yield Static(self._host_note(timer=True), id="host-note")
             with Horizontal(classes="row"):
                 yield Select(
                     [(t, k) for k, t in FORMATS], value=fmt, allow_blank=False, id="format"
@@ -565,6 +572,8 @@ class SetupScreen(Screen[LocalPlan | None]):
         width, height = self.size
         small = width < 78 or height < self._full_height()
         self.set_class(small, "-small")
+        if self.hosting:
+            self.query_one("#host-note", Static).update(self._host_note(timer=width >= 78))
         for widget in self.query("Select, Input, Button"):
             if isinstance(widget, Select | Input | Button):
                 widget.compact = small

@@ -138,6 +138,9 @@ class Board(VerticalScroll, QuickBlank):
     virtual_size = steady_virtual_size()
     #: Keep the board at its end when its size changes (it is at its end now).
     following = True
+    #: While a chain is shown the board keeps its place, not its end, so the chain
+    #: stays in view (:class:`~client.widgets.chain.ChainView` sets it).
+    holding = False
     #: The last arrangement of the board's widgets (None before the first layout pass).
     _arrangement: DockArrangeResult | None = None
 
@@ -149,7 +152,9 @@ class Board(VerticalScroll, QuickBlank):
         arrangement = super().arrange(size, optimal)
         self._arrangement = arrangement
         room = self.container_size.height - self.scrollbar_size_horizontal
-        self._anchored = self.following and arrangement.total_region.bottom > room
+        self._anchored = (
+            self.following and not self.holding and arrangement.total_region.bottom > room
+        )
         self._anchor_released = False
         return arrangement
 
@@ -158,6 +163,10 @@ class Board(VerticalScroll, QuickBlank):
         from the last layout pass's arrangement and the scroll position: it lays out
         nothing."""
         return self._placed(widgets, lambda top, y, _end, bottom: not top <= y < bottom)
+
+    def above_view(self, widgets: set[Widget]) -> set[Widget]:
+        """Those of ``widgets`` whose first line is above the board's window."""
+        return self._placed(widgets, lambda top, y, _end, _bottom: y < top)
 
     def in_view(self, widgets: set[Widget]) -> set[Widget]:
         """Those of ``widgets`` of which the board's window shows at least one line (read
@@ -192,8 +201,24 @@ class Board(VerticalScroll, QuickBlank):
     def _scroll_update(self, virtual_size: Size) -> None:
         following = self.following
         super()._scroll_update(virtual_size)
-        if following and self.scroll_y < self.max_scroll_y:
+        if self.holding:
+            held = self._chain_place()
+            if held is not None and self.scroll_y != held:
+                self.scroll_target_y = self.scroll_y = held
+        elif following and self.scroll_y < self.max_scroll_y:
             self.scroll_target_y = self.scroll_y = self.max_scroll_y
+
+    def _chain_place(self) -> int | None:
+        """Where the board is scrolled while it holds the chain: the chain's first line
+        at the top of the window (what is under it, your hero, units and hand, as far
+        as it goes), or the board's end if that shows the chain too. None before the
+        chain is laid out."""
+        if self._arrangement is None:
+            return None
+        for placement in self._arrangement.placements:
+            if placement.widget.id == "chain":
+                return min(placement.region.y, round(self.max_scroll_y))
+        return None
 
 
 class Row(Horizontal, QuickBlank):
@@ -243,8 +268,9 @@ class TableScreen(Screen[None], QuickBlank):
         self._details: tuple[CardDetails | None, bool] | None = None
         self._popup: DetailsPopup | None = None
         self._inspect_order = 0
-        #: The other players whose hero panel the board has scrolled out of view, in the
-        #: board's order (:class:`~client.widgets.opponents.OpponentsLine` names them).
+        #: The players whose hero panel the board has scrolled out of view (yours only
+        #: when above it), in the board's order (the
+        #: :class:`~client.widgets.opponents.OpponentsLine` names them).
         self._out_of_view: tuple[int, ...] = ()
         #: Whether the last of them has lines at the top of the board, with no name.
         self._continued = False
@@ -345,7 +371,9 @@ class TableScreen(Screen[None], QuickBlank):
         if wide:  # hidden in the compact layout: drawn when it shows
             self.query_one("#decks", DecksView).show(table.decks)
         self.query_one("#log", GameLog).show(frame.log_owner, frame.log)
-        self.query_one("#prompt", PromptBar).show(frame.prompt, frame.busy, frame.deadline)
+        self.query_one("#prompt", PromptBar).show(
+            frame.prompt, frame.busy, frame.deadline, offline=bool(frame.link)
+        )
         self._show_details()
 
     def _place_players(self, table: TableModel) -> None:
@@ -375,13 +403,18 @@ class TableScreen(Screen[None], QuickBlank):
         self.refresh(layout=True)
 
     def _check_out_of_view(self, _screen: object) -> None:
-        """After a layout pass or a scroll: note which other players' hero panels the
-        board does not show, and name them over the board if that changed. Most passes
-        change nothing: this only compares a few numbers."""
-        heroes = {block.hero: seat for seat, block in self._blocks.items() if block.others}
-        if not heroes:
+        """After a layout pass or a scroll: note which players' hero panels the board
+        does not show, and name them over the board if that changed. Your own counts
+        once it is above the window (a long hand at 120×40 scrolls it away, and the
+        lines left at the top of the board, your units, would read as the last
+        opponent's); below it, the board was scrolled up and your panel is under the
+        window, not up there. Most passes change nothing: this only compares a few
+        numbers."""
+        heroes: dict[Widget, int] = {block.hero: seat for seat, block in self._blocks.items()}
+        if len(heroes) < 2:
             return
-        gone = self._board.out_of_view(set(heroes))
+        own: set[Widget] = {block.hero for block in self._blocks.values() if not block.others}
+        gone = self._board.out_of_view(set(heroes) - own) | self._board.above_view(own)
         seats = tuple(seat for hero, seat in heroes.items() if hero in gone)
         continued = bool(seats) and self._shows_lines_of(seats[-1])
         if (seats, continued) != (self._out_of_view, self._continued):

@@ -6,7 +6,8 @@ player picks "Play Skilled Strike" and then "Target: Infantry (Bob)":
 
 * a **menu** prompt is a small tree of :class:`Choice` (by kind, then card or ability,
   then targets; an armor split attacker by attacker); a leaf's ``action`` is sent as it
-  is;
+  is; targets of which several may be chosen together ("up to two target units") are
+  ticked one by one (:class:`TargetTicks`) rather than listed set by set;
 * an **attackers** prompt is a multi-select over the listed ``attack`` actions, sent as
   a batch (each ``attack`` in turn, then ``done``);
 * a **defenders** prompt pairs attackers with the defenders the ``defend`` actions
@@ -22,7 +23,7 @@ from typing import Any
 
 from client.cards import CardBook, CardInfo, default_book
 from client.viewmodel.refs import Namer, UnitNumbers
-from client.viewmodel.table import STEP_NAMES, _source, entry_label
+from client.viewmodel.table import STEP_NAMES, PlayerPanel, _source, entry_label
 from client.viewmodel.words import possessive
 from shared.protocol.windows import others_turn_window, server_passes
 
@@ -33,6 +34,9 @@ DECK_NAMES: Mapping[str, str] = {
     "elite": "elite unit deck",
     "action": "action deck",
 }
+
+#: The kinds of unit cards (their options show their printed stats).
+UNIT_KINDS = frozenset(("basic", "elite", "special_basic", "special_elite"))
 
 #: Order of groups in a menu prompt (kinds not listed come after, before ``pass``).
 KIND_ORDER = (
@@ -54,15 +58,47 @@ class Choice:
     #: equipment, a card of a discard pile): ``i`` shows them all at once (see
     #: :data:`CARD_REF`, :data:`PILE_REF`).
     refs: tuple[str, ...] = ()
-    #: A group's question while its lines are listed ("Play Honed Edge: choose a target").
+    #: A group's question while its lines are listed ("Play Honed Edge: choose a target");
+    #: its ``detail`` (the card's or ability's text) is shown under it.
     ask: str = ""
     #: What the line's effect does, in its card's words, shown under the title while the
     #: line is highlighted (a triggered effect to order); "" leaves the prompt's own note.
     note: str = ""
+    #: Targets chosen by ticking them (the line stands for its ``children``, one leaf per
+    #: set of targets, which :meth:`Prompt.leaves` and :func:`first_action` still find).
+    ticks: TargetTicks | None = None
 
     @property
     def is_leaf(self) -> bool:
         return self.action is not None
+
+
+@dataclass(frozen=True)
+class TargetTicks:
+    """Targets of which several may be chosen together ("up to two target units"): a
+    line per candidate to tick, then the ticked set is confirmed. Listing every set
+    instead grows as the square of the candidates (36 lines for eight units)."""
+
+    #: Each candidate target: its reference and its name ("Infantry (Bob)").
+    candidates: tuple[tuple[str, str], ...]
+    #: Each legal set of targets (in any order), with its words and its action.
+    sets: tuple[tuple[frozenset[str], str, Action], ...]
+    #: The most targets a legal set holds.
+    most: int
+
+    @property
+    def how(self) -> str:
+        """How to choose: "tick up to 2 targets, then confirm"."""
+        fewest = min(len(refs) for refs, _, _ in self.sets)
+        many = f"up to {self.most}" if fewest < self.most else str(self.most)
+        return f"tick {many} targets, then confirm"
+
+    def chosen(self, ticked: frozenset[str]) -> tuple[str, Action] | None:
+        """The words and the action of the ticked set, or None when it is not legal."""
+        for refs, label, action in self.sets:
+            if refs == ticked:
+                return label, action
+        return None
 
 
 #: The reference of a card by its catalog id, for a card that is nowhere on the table
@@ -150,10 +186,42 @@ def _group(
         ((targets, action),) = seen.items()
         suffix = f" → {namer.refs(list(targets))}" if targets else ""
         return Choice(label + suffix, action, detail=detail)
-    children = tuple(Choice(_targets_label(namer, t), a, detail=detail) for t, a in seen.items())
+    ticks = _ticked_targets(list(seen.values()), namer, detail)
     one_each = all(len(t) == 1 for t in seen)
     ask = f"{what or label}: choose {'a target' if one_each else 'targets'}"
+    if ticks is not None:
+        return Choice(label + " …", None, (ticks,), detail=detail, ask=ask)
+    children = tuple(Choice(_targets_label(namer, t), a, detail=detail) for t, a in seen.items())
     return Choice(label + " …", None, children, detail=detail, ask=ask)
+
+
+def _ticked_targets(actions: list[Action], namer: Namer, detail: str = "") -> Choice | None:
+    """The target sets of ``actions`` as one line of ticks, when several targets may be
+    chosen together and no two sets hold the same targets in another order (the order
+    of a set then says nothing, and ticking cannot tell them apart); else None."""
+    sets: dict[frozenset[str], Action] = {}
+    for action in actions:
+        targets = [str(t) for t in action.get("targets") or ()]
+        refs = frozenset(targets)
+        if len(refs) != len(targets) or refs in sets:
+            return None
+        sets[refs] = action
+    most = max((len(refs) for refs in sets), default=0)
+    if most < 2:
+        return None
+    order: dict[str, None] = {}
+    for action in actions:
+        order.update((str(t), None) for t in action.get("targets") or ())
+    ticks = TargetTicks(
+        candidates=tuple((ref, namer.ref(ref)) for ref in order),
+        sets=tuple(
+            (refs, _targets_label(namer, [str(t) for t in a.get("targets") or ()]), a)
+            for refs, a in sets.items()
+        ),
+        most=most,
+    )
+    children = tuple(Choice(label, a, detail=detail) for _, label, a in ticks.sets)
+    return Choice("Targets", None, children, detail=detail, ticks=ticks)
 
 
 def _by_key(actions: list[Action], key: Callable[[Action], Any]) -> dict[Any, list[Action]]:
@@ -208,8 +276,14 @@ def _enlist(actions: list[Action], namer: Namer, book: CardBook) -> list[Choice]
 
 
 def _ability(actions: list[Action], namer: Namer, seat: int) -> list[Choice]:
+    hero = str((namer.player(seat) or {}).get("hero", ""))
     return [
-        _group(f"Use {namer.ability(seat, ability)}", group, namer)
+        _group(
+            f"Use {namer.ability(seat, ability)}",
+            group,
+            namer,
+            namer.book.ability(hero, str(ability)).text if hero else "",
+        )
         for ability, group in _by_key(actions, lambda a: a["ability"]).items()
     ]
 
@@ -252,8 +326,9 @@ def _unlock(
 
 
 #: Said after "Initiate a battle" when the view shows nothing of the seat's that could be
-#: declared as an attacker: a battle without attackers is legal, and does nothing.
-NO_ATTACKER = " (nothing can attack now)"
+#: declared as an attacker: a battle without attackers is legal, and does nothing (a
+#: player who chose it to see what happens saw nothing change; now the line says so).
+NO_ATTACKER = " (nothing can attack now: it would do nothing)"
 
 
 def _battle(actions: list[Action], namer: Namer, view: Mapping[str, Any]) -> list[Choice]:
@@ -299,14 +374,31 @@ def _weapon_barred(view: Mapping[str, Any], me: Mapping[str, Any]) -> bool:
     return first is not None and first == me.get("seat")
 
 
+def _equipped(view: Mapping[str, Any], action: Action) -> bool:
+    """Whether an ``equip`` action names the faces the seat's weapon and armor show now
+    (Equip used during the game: keeping them is one of its choices; at set-up they
+    are first chosen)."""
+    if view.get("phase") == "setup":
+        return False
+    seat = view.get("seat")
+    me: Mapping[str, Any] = next(
+        (p for p in view.get("players") or [] if p.get("seat") == seat), {}
+    )
+    weapon, armor = me.get("weapon") or {}, me.get("armor") or {}
+    return (weapon.get("card"), armor.get("card")) == (action["weapon"], action["armor"])
+
+
 def _option_label(option: Any, namer: Namer) -> str:
     if isinstance(option, Mapping):
         if option.get("label"):
             return str(option["label"])
         if option.get("ref"):
             return namer.ref(str(option["ref"]))
-        if option.get("card"):
-            return namer.card(str(option["card"]))
+        if option.get("card"):  # a unit with its printed stats, as the hand shows it
+            info = namer.book.info(str(option["card"]))
+            unit = info.kind in UNIT_KINDS and info.attack is not None
+            stats = f" {info.attack}/{info.health}" if unit else ""
+            return namer.card(str(option["card"])) + stats
         return ", ".join(f"{k} {v}" for k, v in option.items())
     text = str(option)
     if len(text) > 2 and text[1] == ":" and text[0] in "uhwac":
@@ -363,6 +455,7 @@ def _leaf_label(action: Action, view: Mapping[str, Any], namer: Namer) -> str:
         return (
             f"Weapon {weapon.name}{_figure(weapon.attack, 'atk')}"
             f" · armor {armor.name}{_figure(armor.armor, 'arm')}"
+            + (" (as now)" if _equipped(view, action) else "")
         )
     if kind == "first":
         return f"{namer.seat(action['seat'])} goes first"
@@ -425,6 +518,8 @@ def _menu_choices(
             out += _naming_choices(actions, view, namer)
         elif kind == "armor":
             out += _armor_lines(actions, view, namer)
+        elif kind == "targets" and (ticks := _ticked_targets(actions, namer)) is not None:
+            out.append(ticks)
         else:
             out += [Choice(_leaf_label(a, view, namer), a) for a in actions]
     return out
@@ -975,6 +1070,19 @@ def as_the_server_passes(
     if not skipping and prompt.mode == "menu" and others_turn_window(view):
         return replace(prompt, choices=(*prompt.choices, Choice(SKIP_LABEL, command="skip")))
     return prompt
+
+
+def marked_wait(prompt: Prompt, players: Sequence[PlayerPanel]) -> Prompt:
+    """A wait on a player who is away (or whose seat a bot plays, or who is conceding)
+    says so in its title, "Waiting for Bob (away) to respond…": the hero line's small
+    mark and a notice that went were all that said why nothing happened."""
+    if prompt.mode != "wait" or prompt.seat is None:
+        return prompt
+    panel = next((p for p in players if p.seat == prompt.seat), None)
+    head = f"Waiting for {panel.name}" if panel is not None else ""
+    if panel is None or not panel.seat_mark or not prompt.title.startswith(head):
+        return prompt
+    return replace(prompt, title=f"{head} ({panel.seat_mark}){prompt.title[len(head):]}")
 
 
 def only_pass(view: Mapping[str, Any]) -> bool:

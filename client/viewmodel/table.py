@@ -96,6 +96,9 @@ class AbilityLine:
     cooldown: int
     ready: bool
     seat: int = 0  # whose hero has it
+    #: A reaction ability (usable as a reaction maneuver): the printed card marks it with
+    #: a sunburst and a gold cooldown tracker; the board marks it ``✶``.
+    reaction: bool = False
 
     @property
     def ref(self) -> str:
@@ -388,6 +391,7 @@ def _panel(
                 cooldown=int(a.get("cooldown", 0)),
                 ready=bool(a.get("ready")),
                 seat=seat,
+                reaction=book.ability(hero, str(a["id"])).reaction,
             )
             for a in player.get("abilities", [])
         ),

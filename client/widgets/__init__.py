@@ -93,7 +93,9 @@ def flow(
 ) -> list[Content]:
     """``items`` after ``lead``, separated by ``sep``, in as many rows of ``width`` cells
     as they need (0: one row), each row broken between items, never inside one;
-    continued rows start with ``indent`` (spaces as wide as ``lead`` unless given).
+    continued rows start with ``indent`` (spaces as wide as ``lead`` unless given). An
+    item wider than a row (a unit with many attachments) has rows of its own, broken
+    at its spaces, its continued rows indented two more.
 
     A row broken here keeps a card whole on its line, and the widget's height is its
     row count, which needs no wrapping to find (see :class:`MarkupStatic`)."""
@@ -104,6 +106,12 @@ def flow(
     used = 0
     for content in items:
         size = content.cell_length
+        if width and size > width - max(lead_width, len(rest)):
+            if row:
+                rows.append(concat(row))
+                row, used = [], 0
+            rows += _broken(content, lead if not rows else rest, rest + "  ", width)
+            continue
         if row and width and used + len(sep) + size > width:
             rows.append(concat(row))
             row, used = [], 0
@@ -118,6 +126,14 @@ def flow(
     if row:
         rows.append(concat(row))
     return rows
+
+
+def _broken(content: Content, first: Content | str, rest: str, width: int) -> list[Content]:
+    """``content`` in rows of ``width`` cells, broken at its spaces: the first row after
+    ``first``, the others after ``rest``."""
+    room = max(width - max(cell_len(rest), cell_len(str(first))), 8)
+    pieces = content.wrap(room) or [content]
+    return [concat((first if i == 0 else rest, piece)) for i, piece in enumerate(pieces)]
 
 
 def lines(rows: Iterable[Content | str]) -> Content:

@@ -106,8 +106,16 @@ class ChainView(CardStrip):
         self.set_refs(tuple(line.ref for line in reversed(chain)))  # top first, as drawn
         self.redraw()
         if chain:  # a new entry asks for an answer: the board scrolls to show the chain
+            if board is not None and hasattr(board, "holding"):
+                # and keeps it there while it lasts: a board that kept its end instead
+                # pushed the chain out of sight above when the prompt under it grew (a
+                # longer list of responses) or the hand did; it goes back to its end
+                # once the chain is empty (below)
+                setattr(board, "holding", True)  # noqa: B010 (a Board; not imported here)
             self.call_after_refresh(self.scroll_visible, animate=False)
-        elif emptied and self._board_followed and isinstance(board, Widget):
+        elif emptied and board is not None and hasattr(board, "holding"):
+            setattr(board, "holding", False)  # noqa: B010
+        if emptied and self._board_followed and isinstance(board, Widget):
             # back to the end it followed (the chain's room may have gone to a longer
             # hand or battle meanwhile, so shrinking alone may not get it there)
             self._board_followed = False

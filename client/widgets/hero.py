@@ -31,12 +31,17 @@ def _equipment(item: Equipment | None, unit: str) -> str:
     return text
 
 
+#: After a reaction ability's name, as the printed card's sunburst marks it.
+REACTION_MARK = "✶"
+
+
 @lru_cache(maxsize=512)
 def _ability(a: AbilityLine) -> str:
+    name = escape(a.name) + (f"[$warning]{REACTION_MARK}[/]" if a.reaction else "")
     if a.unlocked:
         state = "[$success]ready[/]" if a.ready else f"cd {a.cooldown}"
-        return f"{escape(a.name)} {state}"
-    return f"[$text-muted]L{a.level} {escape(a.name)}[/]"
+        return f"{name} {state}"
+    return f"[$text-muted]L{a.level} {name}[/]"
 
 
 def shown_abilities(panel: PlayerPanel, wide: bool) -> tuple[AbilityLine, ...]:

@@ -5,7 +5,9 @@ A board taller than its room is kept scrolled to its end (your hero, your hand, 
 battle), so the other players' hero lines go out of sight above it. This line then
 names each of them with their hero, health, gold and hand, and marks the one to act:
 enough to know whether an attack kills without scrolling up or reading the log. It is
-hidden while every other hero's first line shows on the board (the common case).
+hidden while every other hero's first line shows on the board (the common case). Your own
+hero is named there too once the board has scrolled it away above (a long hand at 120×40
+shows every card's text under it).
 
 The opponents share one line; when they do not fit in full, each is shortened, and they
 wrap to a second line only if even that does not fit (four players at 80 columns).

@@ -8,7 +8,8 @@ targets; the Pass line and "‹ back" have no number, so a number never passes).
 too long for the bar wraps under its text, not under its number.
 Declaring attackers is a multi-select (enter toggles, ``a`` all, ``d`` declares);
 assigning defenders pairs an attacker with a defender (enter on an attacker, then on a
-defender; ``d`` confirms).
+defender; ``d`` confirms). Targets of which several may be chosen together are ticked
+the same way (enter or a number ticks, ``d`` or the ✔ line confirms).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from client.viewmodel.prompt import (
     Choice,
     DefenderOption,
     Prompt,
+    TargetTicks,
     action_refs,
     first_action,
 )
@@ -214,7 +216,10 @@ class PromptBar(Vertical):
         self._selected: set[int] = set()  # attackers mode: indices into prompt.attackers
         self._pairs: dict[str, DefenderOption] = {}  # defenders mode: attacker ref → pair
         self._picking: AttackerSlot | None = None
+        self._ticked: dict[str, None] = {}  # targets ticked in the list shown, in order
         self.busy = False
+        #: No link to the server: a choice made waits for it ("sent…" would be untrue).
+        self.offline = False
         self.deadline: float | None = None
         self.hotkeys = True
         self._bindings_shown: tuple[bool | None, ...] = ()
@@ -237,12 +242,21 @@ class PromptBar(Vertical):
             self.call_after_refresh(self._show_title)  # a note is cut to the new width
 
     # showing ---------------------------------------------------------------------------
-    def show(self, prompt: Prompt, busy: bool = False, deadline: float | None = None) -> None:
-        """Show ``prompt``; keeps the player's place when the same decision is shown again."""
+    def show(
+        self,
+        prompt: Prompt,
+        busy: bool = False,
+        deadline: float | None = None,
+        offline: bool = False,
+    ) -> None:
+        """Show ``prompt``; keeps the player's place when the same decision is shown
+        again. ``offline``: the link to the server is down (a choice waits for it)."""
         same = prompt == self.prompt
-        if same and busy == self.busy and deadline == self.deadline and self._drawn:
+        shown = (busy, deadline, offline) == (self.busy, self.deadline, self.offline)
+        if same and shown and self._drawn:
             return  # nothing to draw: most patches leave the decision as it was
         self.busy = busy
+        self.offline = offline
         self.deadline = deadline
         if not same:
             self.prompt = prompt
@@ -251,6 +265,7 @@ class PromptBar(Vertical):
             self._selected = set()
             self._pairs = {}
             self._picking = None
+            self._ticked = {}
         self._redraw()
 
     def _redraw(self) -> None:
@@ -289,7 +304,8 @@ class PromptBar(Vertical):
         highlighted line's note, else the prompt's), in at most two lines."""
         title = escape(self._question())
         if self.busy:
-            title += " [$text-muted](sent…)[/]"
+            sent = "sent once reconnected" if self.offline else "sent…"
+            title += f" [$text-muted]({sent})[/]"
         note = self._note()
         over = 0
         if note:
@@ -314,12 +330,15 @@ class PromptBar(Vertical):
             choices.styles.max_height = wanted
 
     def _note(self) -> str:
-        """What the highlighted line's effect does, else what the prompt's does."""
+        """What the highlighted line's effect does, else what the card or ability whose
+        list is open does (its targets are chosen), else what the prompt's does."""
         index = self.query_one("#choices", OptionList).highlighted
         if index is not None and 0 <= index < len(self._entries):
             kind, payload = self._entries[index]
             if kind == "choice" and payload.note:
                 return str(payload.note)
+        if self._opened and self._opened[-1].detail:
+            return self._opened[-1].detail
         return self.prompt.note
 
     @on(OptionList.OptionHighlighted, "#choices")
@@ -353,6 +372,9 @@ class PromptBar(Vertical):
         heading, choices = self._stack[-1]
         number = 0
         for choice in choices:
+            if choice.ticks is not None:
+                number = self._tick_items(choice.ticks, entries, items, number)
+                continue
             entries.append(("choice", choice))
             if _passes(choice):  # it has its own key: a number that shifts must not pass
                 items.append(Option(escape(f"   {choice.label}")))
@@ -363,6 +385,61 @@ class PromptBar(Vertical):
             entries.append(("back", None))
             items.append(Option(f"   ‹ back (from {escape(heading)})"))
         return entries, items
+
+    def _tick_items(
+        self, ticks: TargetTicks, entries: list[tuple[str, Any]], items: list[Option], number: int
+    ) -> int:
+        """A line per target to tick, then the line that confirms the ticked ones; returns
+        the next line's number."""
+        for ref, label in ticks.candidates:
+            box = "[x]" if ref in self._ticked else "[ ]"
+            entries.append(("tick", ref))
+            items.append(Option(escape(self._numbered(number, f"{box} {label}"))))
+            number += 1
+        entries.append(("confirm", None))
+        items.append(Option(escape(f"   ✔ {self._tick_confirm(ticks)}")))
+        return number
+
+    def _tick_confirm(self, ticks: TargetTicks) -> str:
+        """The confirming line's words for the ticked targets."""
+        names = dict(ticks.candidates)
+        if ticks.chosen(frozenset(self._ticked)) is not None:
+            said = ", ".join(names[ref] for ref in self._ticked) or "no target"
+            return f"Confirm: {said}"
+        return f"Confirm ({self._tick_refusal(ticks)})"
+
+    def _tick_refusal(self, ticks: TargetTicks) -> str:
+        if not self._ticked:
+            return "tick a target first"
+        if len(self._ticked) < min(len(refs) for refs, _, _ in ticks.sets):
+            return "tick more targets"
+        return "these targets cannot be chosen together"
+
+    def _shown_ticks(self) -> TargetTicks | None:
+        """The targets to tick in the list shown, if it has them."""
+        if self.prompt.mode != "menu" or self.busy or not self._stack:
+            return None
+        return next((c.ticks for c in self._stack[-1][1] if c.ticks is not None), None)
+
+    def _toggle_tick(self, ref: str) -> None:
+        ticks = self._shown_ticks()
+        if ticks is None:
+            return
+        if ref in self._ticked:
+            del self._ticked[ref]
+        elif len(self._ticked) >= ticks.most:
+            self.notify(f"At most {ticks.most} targets: untick one first.", timeout=3)
+            return
+        else:
+            self._ticked[ref] = None
+        self._redraw()
+
+    def _confirm_ticks(self, ticks: TargetTicks) -> None:
+        chosen = ticks.chosen(frozenset(self._ticked))
+        if chosen is None:
+            self.notify(f"Not yet: {self._tick_refusal(ticks)}.", timeout=3)
+            return
+        self._choose([chosen[1]])
 
     def _attacker_items(self) -> tuple[list[tuple[str, Any]], list[Option]]:
         entries: list[tuple[str, Any]] = []
@@ -430,6 +507,9 @@ class PromptBar(Vertical):
                 parts.append(f"attacking: {escape(declared)}")
         if mode == "defenders" and self.prompt.paired:
             parts.append("assigned: " + escape("; ".join(self.prompt.paired)))
+        ticks = self._shown_ticks()
+        if ticks is not None:
+            parts.append(escape(ticks.how))
         if self.deadline is not None:
             left = max(0, int(self.deadline - time.monotonic() + 0.999))
             style = "$error" if left <= 5 else "$warning"
@@ -475,6 +555,7 @@ class PromptBar(Vertical):
             elif choice.children:
                 self._stack.append((choice.label.rstrip(" …"), choice.children))
                 self._opened.append(choice)
+                self._ticked = {}
                 self._redraw()
                 self.query_one("#choices", OptionList).highlighted = 0
         elif kind == "back":
@@ -482,6 +563,8 @@ class PromptBar(Vertical):
         elif kind == "toggle":
             self._selected ^= {payload}
             self._redraw()
+        elif kind == "tick":
+            self._toggle_tick(payload)
         elif kind == "slot":
             if payload.defenders:
                 self._picking = payload
@@ -510,6 +593,8 @@ class PromptBar(Vertical):
         if action == "all":
             return mode == "attackers" and bool(self.prompt.attackers)
         if action == "confirm":
+            if self._shown_ticks() is not None:
+                return True
             return mode in ("attackers", "defenders") and self.prompt.done_action is not None
         if action == "pick":
             return self.hotkeys and bool(self._entries)
@@ -537,6 +622,7 @@ class PromptBar(Vertical):
         elif len(self._stack) > 1:
             self._stack.pop()
             del self._opened[len(self._stack) - 1 :]
+            self._ticked = {}
         else:
             return
         self._redraw()
@@ -548,6 +634,10 @@ class PromptBar(Vertical):
 
     def action_confirm(self) -> None:
         prompt = self.prompt
+        ticks = self._shown_ticks()
+        if ticks is not None:
+            self._confirm_ticks(ticks)
+            return
         if prompt.done_action is None:
             return
         if prompt.mode == "attackers":
@@ -584,6 +674,8 @@ class PromptBar(Vertical):
             action = self.prompt.attackers[payload].action
         elif kind in ("slot", "defender") and payload is not None:
             return [payload.ref]
+        elif kind == "tick":
+            return [payload]
         if action is None:
             return []
         return action_refs(action, seat, target_first=len(self._stack) > 1)  # a target line

@@ -102,6 +102,10 @@ def pick_key(prompt_bar: PromptBar, state: dict[str, Any]) -> str | None:
     if prompt.mode == "defenders":
         return "d"
     _, choices = prompt_bar._stack[-1]
+    ticks = next((c.ticks for c in choices if c.ticks is not None), None)
+    if ticks is not None:  # targets to tick: the first ones, then confirm
+        ticked = frozenset(prompt_bar._ticked)
+        return "d" if ticked and ticks.chosen(ticked) is not None else str(len(ticked) + 1)
     labels = [c.label for c in choices]
     turn = state.get("turn")
     for i, label in enumerate(labels[:9]):

@@ -123,18 +123,20 @@ async def test_a_long_menu_says_how_many_choices_are_out_of_sight() -> None:
         fake.show(0, many_targets())
         await pilot.pause()
         assert isinstance(app.screen, TableScreen)
-        await pilot.press("1")  # Battle Surge: 13 targets and "back" in an 8-line window
+        # Battle Surge: 13 targets and "back" in a 7-line window (its text under the title)
+        await pilot.press("1")
         await pilot.pause()
         text = screen_text(app)
-        assert "↓ 6 more" in text and "above" not in text
+        assert "Target unit gets +3 attack power" in text
+        assert "↓ 7 more" in text and "above" not in text
         for _ in range(9):
             await pilot.press("down")
         await pilot.pause()
-        assert "↑ 2 above  ↓ 4 more" in screen_text(app)
+        assert "↑ 3 above  ↓ 4 more" in screen_text(app)
         await pilot.press("end")
         await pilot.pause()
         text = screen_text(app)
-        assert "↑ 6 above" in text and "more" not in text
+        assert "↑ 7 above" in text and "more" not in text
         await pilot.press("escape")  # the top menu fits: nothing is said
         await pilot.pause()
         text = screen_text(app)

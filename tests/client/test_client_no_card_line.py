@@ -18,9 +18,9 @@ async def test_i_on_decline_after_a_card_says_there_is_no_card(size: tuple[int, 
     app = make_app()
     async with app.run_test(size=size) as pilot:
         fake = Fake(app, [0])
-        fake.show(0, v.trigger_targets())  # three target lines, then Decline
+        fake.show(0, v.trigger_targets())  # two targets to tick, confirm, then Decline
         await pilot.pause()
-        await pilot.press("down", "i")  # "Target: Militia Recruit 1 (Alice)"
+        await pilot.press("i")  # "[ ] Militia Recruit 1 (Alice)"
         await pilot.pause()
         assert isinstance(app.screen, DetailsPopup), screen_text(app)
         assert app.screen.details is not None and app.screen.details.ref == "u:11"

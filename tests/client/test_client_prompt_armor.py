@@ -174,12 +174,15 @@ async def test_the_effects_text_is_shown_under_the_title() -> None:
         assert rows[title + 3].startswith("1. Target: Militia Recruit 1 (Alice)")
 
 
-def many_targets() -> dict[str, Any]:
-    """Lance of Dominion's "up to two target units" among five: sixteen lines."""
+def many_targets(extra: int = 1) -> dict[str, Any]:
+    """Lance of Dominion's "up to two target units" among four and ``extra`` more: a
+    line to tick for each, the confirming line and Decline."""
     view = v.trigger_targets()
     view["prompt"] = {"kind": "targets", "seat": 0, "source": "lance_of_dominion"}
-    view["players"][0]["units"].append(v._unit(13, "infantry", 2, 2))
-    refs = ["u:11", "u:12", "u:13", "u:21", "u:22"]
+    own = [f"u:{13 + i}" for i in range(extra)]
+    for ref in own:
+        view["players"][0]["units"].append(v._unit(int(ref[2:]), "infantry", 2, 2))
+    refs = ["u:11", "u:12", *own, "u:21", "u:22"]
     sets = [list(c) for n in (2, 1) for c in itertools.combinations(refs, n)]
     view["legal"] = [{"kind": "targets", "targets": t} for t in sets] + [{"kind": "decline"}]
     return view
@@ -191,11 +194,11 @@ async def test_a_long_list_under_the_text_still_says_how_many_more() -> None:
     says how many more lines there are stays inside the bar."""
     app = make_app()
     async with app.run_test(size=(80, 24)) as pilot:
-        Fake(app, [0]).show(0, many_targets())
+        Fake(app, [0]).show(0, many_targets(extra=6))
         await pilot.pause()
         text = screen_text(app)
         assert "up to two target units each" in text
-        assert "↓ 9 more" in text and "7. Targets:" in text and "8. Targets:" not in text
+        assert "↓ 5 more" in text and "7. [ ] " in text and "8. [ ] " not in text
 
 
 def ordering() -> dict[str, Any]:

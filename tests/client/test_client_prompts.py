@@ -106,8 +106,8 @@ async def test_confirm_with_no_defenders() -> None:
     [
         ("armor", ["2"], {"kind": "armor", "prevent": [["u:11", 1], ["u:12", 1]]}),
         ("triggers", ["2"], {"kind": "trigger", "index": 0}),
-        ("trigger_targets", ["4"], {"kind": "decline"}),
-        ("trigger_targets", ["2"], {"kind": "targets", "targets": ["u:11"]}),
+        ("trigger_targets", ["3"], {"kind": "decline"}),  # two lines to tick, ✔, Decline
+        ("trigger_targets", ["1", "d"], {"kind": "targets", "targets": ["u:11"]}),
         ("choose", ["3"], {"kind": "choose", "option": 2}),
         ("discard", ["4"], {"kind": "discard", "card": 104}),
         ("draw", ["3"], {"kind": "draw", "deck": "action"}),

@@ -86,9 +86,10 @@ def test_a_flowed_line_breaks_between_items_never_inside_one() -> None:
     rows = [row.plain for row in flow(items, 36, lead="   ")]
     assert rows == ["   Infantry 3/4 · Halberdier 4/6 exh", "   Imp 1/1 · Golem 6/8"]
     assert all(len(row) <= 36 for row in rows)
-    # an item wider than the width keeps its own row (Textual folds it there)
+    # an item wider than the width has rows of its own, its continued rows indented
+    # under it (Textual folded it to the first column)
     wide = [row.plain for row in flow([Content("x" * 40), Content("y")], 20, lead="> ")]
-    assert wide == ["> " + "x" * 40, "  y"]
+    assert wide == ["> " + "x" * 16, "    " + "x" * 16, "    " + "x" * 8, "  y"]
     # no width: one row; a lead given as Content keeps its styles
     one = flow(items, 0, lead=parsed("[b]Hand[/b] "))
     assert len(one) == 1 and one[0].plain.startswith("Hand Infantry")
