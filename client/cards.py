@@ -242,13 +242,16 @@ class CardBook:
     def by_name(self, name: str) -> CardInfo | None:
         """The card called ``name`` (a table line names an attached card, not its id);
         None when the catalog has no card of that name."""
-        table = _field(self._catalog, "cards") if self._catalog is not None else None
-        if not isinstance(table, Mapping):
-            return None
-        for card_id, entry in table.items():
-            if _field(entry, "name") == name:
-                return self.info(str(card_id))
-        return None
+        names: dict[str, str] | None = getattr(self, "_names", None)
+        if names is None:  # built once: prompts ask for every option they show
+            table = _field(self._catalog, "cards") if self._catalog is not None else None
+            names = {}
+            if isinstance(table, Mapping):
+                for card_id, entry in table.items():
+                    names.setdefault(str(_field(entry, "name")), str(card_id))
+            self._names = names
+        card_id = names.get(name)
+        return self.info(card_id) if card_id is not None else None
 
     def kind(self, card_id: str) -> str:
         return self.info(card_id).kind

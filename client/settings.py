@@ -84,7 +84,7 @@ KEY_ACTIONS: tuple[KeyAction, ...] = (
     KeyAction("table.pass", "Pass", "p", "table"),
     KeyAction("table.skip", "Pass until my turn (again: stop)", "P", "table"),
     KeyAction("table.all_attackers", "Declare attackers: all / none", "a", "table"),
-    KeyAction("table.confirm", "Declare / confirm defenders", "d", "table"),
+    KeyAction("table.confirm", "Confirm marked choices", "d", "table"),
     KeyAction("table.details", "Card details", "i", "table"),
     # the game-over screen and the Log screen bind these two as well
     KeyAction("table.log", "Show or hide the log", "l", "table", also=("over",)),

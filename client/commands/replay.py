@@ -135,7 +135,14 @@ def _start_screen(args: argparse.Namespace) -> Any:
             raise ReplayError("not_a_file", f"--db {path} is a folder, not a database "
                               "file (a server keeps its games in one file, e.g. "
                               "allegiance.db)")  # fmt: skip
-        check_database(path)
+        try:
+            check_database(path)
+        except ReplayError as exc:
+            if exc.code == "bad_database" and path.suffix.lower() == ".jsonl":
+                # a replay file given to --db: it opens without the flag
+                raise ReplayError(exc.code, f"{exc.message}: a replay file opens without "
+                                  f"--db (allegiance replay {path})") from None  # fmt: skip
+            raise
         catalog = StoreCatalog(path, "db")
         if args.game is None:
             return ReplayListScreen(catalog)
@@ -169,6 +176,7 @@ def _from_path_or_code(game: str, index: int | None) -> Any:
     if (path.is_dir() or path.is_file()) and index is not None:
         raise ReplayError("bad_flag", "--game is for a table of several games (a join code)")
     if path.is_dir():
+        _refuse_database_folder(path)
         return ReplayListScreen(FolderCatalog(path))
     if path.is_file():
         return ReplayScreen(_open_replay_file(path))
@@ -187,6 +195,21 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 #: The endings of a database's file name (``allegiance serve --db games.db``,
 #: ``local-games.db``).
 DATABASE_SUFFIXES = frozenset({".db", ".sqlite", ".sqlite3"})
+
+
+def _refuse_database_folder(path: Path) -> None:
+    """A folder with no replay files but a database (the data folder, with its
+    ``local-games.db``) is refused with the flag that lists the database's games: shown
+    as a folder of replay files it said "No recorded games yet", and the games are
+    recorded."""
+    from client.replay import ReplayError
+
+    if any(path.glob("*.jsonl")):
+        return
+    databases = sorted(f for f in path.iterdir() if f.suffix.lower() in DATABASE_SUFFIXES)
+    if databases:
+        raise ReplayError("database_folder", f"{path} holds no replay files but a database: "
+                          f"use --db {databases[0]} to list its games")  # fmt: skip
 
 
 def _open_replay_file(path: Path) -> Any:

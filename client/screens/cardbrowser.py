@@ -414,6 +414,14 @@ class CardBrowserScreen(Screen[None]):
 
     def action_scroll_detail(self, pages: int) -> None:
         box = self.query_one("#cb-detail-box", VerticalScroll)
+        if box.max_scroll_y == 0 and self.focused is not box:
+            # a card that fits: the keys page the list, as they did before
+            listing = self.query_one("#cb-list", OptionList)
+            if pages > 0:
+                listing.action_page_down()  # type: ignore[no-untyped-call]
+            else:
+                listing.action_page_up()  # type: ignore[no-untyped-call]
+            return
         if pages > 0:
             box.scroll_page_down()
         else:

@@ -93,7 +93,7 @@ LEGEND = """\
   the battle damage the armor may still prevent this turn
 - `✦ Equip ready`: a ready hero ability · `cd 3`: its cooldown counter is 3 spaces from
   ready (one space closer each of your turns) · `L1 Smite`: locked, of level 1 ·
-  `L3 Purge the Traitorous✶`: a reaction ability (used as a reaction maneuver, as the
+  `L2 Purge the Traitorous✶`: a reaction ability (used as a reaction maneuver, as the
   printed card's sunburst marks it)
 - `reserves: Skeleton ×10` (wide layout): the hero's special cards not in play; they
   come into play from there and go back there when they leave play

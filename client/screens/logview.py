@@ -130,7 +130,11 @@ class LogScreen(ModalScreen[str]):
 
     def add_chat(self, name: str, text: str, earlier: bool = False) -> None:
         panel = self.query_one(ChatPanel)
-        panel.remove_class("-quiet")
+        if panel.has_class("-quiet"):  # the chat takes its rows back from the log
+            log = self.query_one(GameLog)
+            if log.scroll_y >= log.max_scroll_y:  # and a log read at its end stays there
+                self.call_after_refresh(log.scroll_end, animate=False)
+            panel.remove_class("-quiet")
         panel.add(name, text, earlier)
 
     def show_decision(self) -> None:

@@ -208,6 +208,28 @@ class Board(VerticalScroll, QuickBlank):
         elif following and self.scroll_y < self.max_scroll_y:
             self.scroll_target_y = self.scroll_y = self.max_scroll_y
 
+    def hold_chain(self) -> None:
+        """Keep the chain in view while it lasts (:class:`~client.widgets.chain.ChainView`
+        calls this as an entry comes): its first line at the window's top."""
+        self.holding = True
+        self.rest()
+
+    def rest(self) -> None:
+        """Scroll to where the board rests: its end, or while it holds a chain, the
+        chain's place once the board is laid out (a player who joins a table in the
+        middle of a chain, its players' widgets mounted then, saw its end, the chain's
+        first line above it)."""
+        if not self.holding:
+            self.scroll_end(animate=False)
+            return
+
+        def to_chain() -> None:
+            held = self._chain_place()
+            if held is not None:
+                self.scroll_to(y=held, animate=False)
+
+        self.call_after_refresh(to_chain)
+
     def _chain_place(self) -> int | None:
         """Where the board is scrolled while it holds the chain: the chain's first line
         at the top of the window (what is under it, your hero, units and hand, as far
@@ -399,7 +421,7 @@ class TableScreen(Screen[None], QuickBlank):
             self._blocks[you.seat] = block
             board.mount(*block.widgets, before=self.query_one("#hand"))
         board.following = True  # another seat's board (hot-seat) starts at its end
-        board.scroll_end(animate=False)
+        board.rest()
         self.refresh(layout=True)
 
     def _check_out_of_view(self, _screen: object) -> None:

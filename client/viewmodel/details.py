@@ -519,8 +519,22 @@ def _ability(panel: PlayerPanel, ability: AbilityLine, book: CardBook) -> CardDe
         cost=" · ".join(cost),
         text=_text(info),
         state=(_ability_state(ability),),
-        more=made_lines(info, book),
+        more=(*made_lines(info, book), *_initial_lines(ability)),
     )
+
+
+#: What the initial ability, Equip, does in the rulebook's words (Equipping Weapons and
+#: Armor): its printed text says only "Equip armor and a weapon."
+EQUIP_LINES = (
+    "Choose which face of your weapon card and of your armor card is up: each may be "
+    "turned over or kept as it is.",
+    "A weapon or armor that was exhausted stays exhausted on its new face.",
+)
+
+
+def _initial_lines(ability: AbilityLine) -> tuple[str, ...]:
+    """Every hero's initial ability is Equip (its id is the hero's own)."""
+    return EQUIP_LINES if ability.level == 0 and ability.name == "Equip" else ()
 
 
 def _ability_state(ability: AbilityLine) -> str:

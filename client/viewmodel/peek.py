@@ -147,6 +147,10 @@ def table_words(
     head = f"Table {code}, {state}: {seats}."
     if watching:
         return f"{head} {_watch_words(summary)}"
+    kept = next((seat for seat in _seats(summary) if seat.get("seat") == own), None)
+    if kept is not None:  # not "every seat is taken": one is theirs
+        who = kept.get("name") or f"seat {_number(kept)}"
+        return f"{head} Your seat ({who}) is kept for you: join to take it back."
     return f"{head} {_join_words(summary, heroes)}"
 
 

@@ -395,15 +395,20 @@ def _option_label(option: Any, namer: Namer) -> str:
         if option.get("ref"):
             return namer.ref(str(option["ref"]))
         if option.get("card"):  # a unit with its printed stats, as the hand shows it
-            info = namer.book.info(str(option["card"]))
-            unit = info.kind in UNIT_KINDS and info.attack is not None
-            stats = f" {info.attack}/{info.health}" if unit else ""
-            return namer.card(str(option["card"])) + stats
+            return namer.card(str(option["card"])) + _stats(namer.book.info(str(option["card"])))
         return ", ".join(f"{k} {v}" for k, v in option.items())
     text = str(option)
     if len(text) > 2 and text[1] == ":" and text[0] in "uhwac":
         return namer.ref(text)
-    return text
+    # a card named by the rules by its name (Raise the Dead's units of a discard pile)
+    named = namer.book.by_name(text)
+    return text + (_stats(named) if named is not None else "")
+
+
+def _stats(info: CardInfo) -> str:
+    """" 3/4" after a unit card's name (its printed stats), "" for any other card."""
+    unit = info.kind in UNIT_KINDS and info.attack is not None
+    return f" {info.attack}/{info.health}" if unit else ""
 
 
 #: A deck by the words an option of a choice names it with ("basic unit deck").

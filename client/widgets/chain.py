@@ -106,13 +106,15 @@ class ChainView(CardStrip):
         self.set_refs(tuple(line.ref for line in reversed(chain)))  # top first, as drawn
         self.redraw()
         if chain:  # a new entry asks for an answer: the board scrolls to show the chain
-            if board is not None and hasattr(board, "holding"):
+            hold = getattr(board, "hold_chain", None)
+            if callable(hold):
                 # and keeps it there while it lasts: a board that kept its end instead
                 # pushed the chain out of sight above when the prompt under it grew (a
                 # longer list of responses) or the hand did; it goes back to its end
                 # once the chain is empty (below)
-                setattr(board, "holding", True)  # noqa: B010 (a Board; not imported here)
-            self.call_after_refresh(self.scroll_visible, animate=False)
+                hold()
+            else:
+                self.call_after_refresh(self.scroll_visible, animate=False)
         elif emptied and board is not None and hasattr(board, "holding"):
             setattr(board, "holding", False)  # noqa: B010
         if emptied and self._board_followed and isinstance(board, Widget):

@@ -404,8 +404,9 @@ class PromptBar(Vertical):
         """The confirming line's words for the ticked targets."""
         names = dict(ticks.candidates)
         if ticks.chosen(frozenset(self._ticked)) is not None:
-            said = ", ".join(names[ref] for ref in self._ticked) or "no target"
-            return f"Confirm: {said}"
+            if not self._ticked:
+                return "Confirm with no target"
+            return f"Confirm: {', '.join(names[ref] for ref in self._ticked)}"
         return f"Confirm ({self._tick_refusal(ticks)})"
 
     def _tick_refusal(self, ticks: TargetTicks) -> str:

@@ -132,7 +132,7 @@ async def test_i_on_a_hero_lists_every_ability_with_its_text_and_the_decks() -> 
         text = _popup_text(app)
         assert "Advanced Training (level 1, unlock 3g, delay 3, locked): Select up to two" in text
         assert "New Recruits (level 1, unlock 6g, delay 4, cooling down: 3 turns)" in text
-        assert "Purge the Traitorous (level 3, reaction" in text
+        assert "Purge the Traitorous (level 2, reaction" in text
         assert "Decks:" in text and "basic 61 (discard 1, top Infantry)" in text
         assert "action 66 (discard 2, top Mend Wounds)" in text
 

@@ -211,3 +211,17 @@ async def test_the_open_palette_lists_no_keys_panel() -> None:
         titles = {str(option.prompt).split("\n")[0] for option in listed.options}
         assert {"Change keys", "Rules and keys", "Theme"} <= titles
         assert "Keys" not in titles
+
+
+async def test_a_card_that_fits_leaves_the_page_keys_to_the_list() -> None:
+    """A short card has nothing to scroll: PageDown pages the list, as before."""
+    app = make_app()
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_card_browser(app, pilot)
+        await pilot.pause()
+        assert _box(screen).max_scroll_y == 0
+        before = _list(screen).highlighted
+        await pilot.press("pagedown")
+        await pilot.pause()
+        after = _list(screen).highlighted
+        assert before is not None and after is not None and after > before

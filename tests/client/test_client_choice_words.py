@@ -34,3 +34,19 @@ def test_equip_marks_the_faces_shown_now_and_at_set_up_none() -> None:
     assert labels[0].startswith("Weapon Lance of Dominion 2atk · armor Adamantine Platemail")
     view = v.equip()  # at set-up the faces are first chosen
     assert not any("as now" in c.label for c in build_prompt(view, BOOK).choices)
+
+
+def test_a_unit_named_by_the_rules_has_its_stats_and_other_words_none() -> None:
+    """Raise the Dead's choice names the discard pile's units by name, not by card."""
+    view = v.choose()
+    view["prompt"]["options"] = ["Infantry", "Grave Robber", "None"]
+    view["legal"] = [{"kind": "choose", "option": i} for i in range(3)]
+    labels = [c.label for c in build_prompt(view, BOOK).choices]
+    infantry = BOOK.info("infantry")
+    robber = BOOK.by_name("Grave Robber")
+    assert robber is not None
+    assert labels == [
+        f"Infantry {infantry.attack}/{infantry.health}",
+        f"Grave Robber {robber.attack}/{robber.health}",
+        "None",
+    ]

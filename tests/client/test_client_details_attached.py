@@ -9,7 +9,7 @@ import pytest
 
 from client.cards import CardBook, default_book
 from client.screens.table import TableScreen
-from client.viewmodel.details import card_details
+from client.viewmodel.details import EQUIP_LINES, card_details
 from client.viewmodel.table import build_table
 from client.widgets.details import DetailsPanel, DetailsPopup, details_markup
 from client.widgets.territory import Territory
@@ -76,7 +76,7 @@ def test_an_ability_shows_the_card_it_attaches_and_what_it_makes() -> None:
         f"Makes: Royal Guard (Attack {royal.attack} · Health {royal.health}) — {royal.text}",
     )
     equip = card_details(t, "a:0:oswin_equip", book)
-    assert equip is not None and equip.more == ()  # it makes nothing
+    assert equip is not None and equip.more == EQUIP_LINES  # it makes nothing: what it does
 
 
 def test_cards_and_equipment_show_the_units_they_make() -> None:

@@ -83,6 +83,17 @@ async def test_the_note_says_who_sits_there_and_what_joining_or_watching_gives()
     assert "is over" in table_words(decided, NAMES, watching=False)
 
 
+async def test_a_player_whose_seat_is_kept_is_told_so_not_that_every_seat_is_taken() -> None:
+    full = summary(seat(0, name="Ann"), seat(1, name="Bob"), status="playing")
+    assert table_words(full, NAMES, watching=False, own=1).endswith(
+        "Your seat (Bob) is kept for you: join to take it back."
+    )
+    assert "kept" not in table_words(full, NAMES, watching=True, own=1)  # the watch words
+    assert table_words(full, NAMES, watching=False, own=5).endswith(
+        "Every seat is taken; you may watch it instead."  # a seat of another table
+    )
+
+
 async def _hosted(url: str) -> tuple[Connection, asyncio.Task[None], str]:
     """Ann holds seat 1 of a duel with Nyx Valendra; seat 2 is free."""
     ann = {"kind": "human", "name": "Ann", "hero": "nyx_valendra"}

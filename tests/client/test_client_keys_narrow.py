@@ -55,7 +55,7 @@ async def test_at_60_columns_the_key_column_is_in_sight_and_no_row_reads_blank()
         await pilot.press("f7")
         await pilot.pause()
         assert app.screen is keys and keys.keys == {"table.confirm": "f7"}
-        status = "Declare / confirm defenders: f7"
+        status = "Confirm marked choices: f7"
         for key in ("down", "down", "up", "up", "up"):
             await pilot.press(key)
             await pilot.pause()
@@ -63,7 +63,7 @@ async def test_at_60_columns_the_key_column_is_in_sight_and_no_row_reads_blank()
             assert len(lines) >= 10, lines  # 6 rows showed, and 2 of them the Where column
             assert all(line.strip() for line in lines), lines
         text = screen_text(app)
-        assert any("Declare / confirm defenders" in line and "f7 (default d)" in line
+        assert any("Confirm marked choices" in line and "f7 (default d)" in line
                    for line in text.splitlines())  # fmt: skip
         assert any(line.strip() == SCOPES["table"] for line in table_lines(text, status))
 

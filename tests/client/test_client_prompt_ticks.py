@@ -158,7 +158,7 @@ async def test_ticks_survive_the_same_decision_shown_again_and_go_with_back() ->
         await pilot.pause()
         await pilot.press("1")  # open Use Advanced Training
         await pilot.pause()
-        assert "✔ Confirm: no target" in screen_text(app)  # none is a legal set here
+        assert "✔ Confirm with no target" in screen_text(app)  # none is a legal set here
         await pilot.press("3")
         await pilot.pause()
         fake.show(0, training())  # a patch that leaves the decision as it was

@@ -122,3 +122,29 @@ async def test_leaving_a_replay_opened_by_the_command_goes_to_the_menu(
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen) and app.is_running
+
+
+def test_a_folder_with_a_database_and_no_replays_names_the_db_flag(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The data folder given as a folder of replay files: "No recorded games yet" was
+    untrue, its games are in its database."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "data").mkdir()
+    sqlite3.connect(tmp_path / "data" / "local-games.db").close()
+    _no_screen(monkeypatch)
+    assert command.run(_args("data")) == 2
+    assert _error(capsys) == ("data holds no replay files but a database: use --db "
+                              "data/local-games.db to list its games")  # fmt: skip
+
+
+def test_a_replay_file_given_to_db_says_it_opens_without_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "r.jsonl").write_text('{"t": "header"}\n')
+    _no_screen(monkeypatch)
+    assert command.run(_args("--db", "r.jsonl")) != 0
+    assert _error(capsys).endswith(
+        "a replay file opens without --db (allegiance replay r.jsonl)"
+    )
