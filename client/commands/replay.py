@@ -132,9 +132,11 @@ def _start_screen(args: argparse.Namespace) -> Any:
     if args.db:
         path = Path(args.db)
         if path.is_dir():  # check_database would call it "no such database"
+            inside = _databases_in(path)
+            hint = (f"its database is {inside[0]}: use --db {inside[0]}" if inside else
+                    "a server keeps its games in one file, e.g. allegiance.db")  # fmt: skip
             raise ReplayError("not_a_file", f"--db {path} is a folder, not a database "
-                              "file (a server keeps its games in one file, e.g. "
-                              "allegiance.db)")  # fmt: skip
+                              f"file ({hint})")  # fmt: skip
         try:
             check_database(path)
         except ReplayError as exc:
@@ -197,6 +199,11 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 DATABASE_SUFFIXES = frozenset({".db", ".sqlite", ".sqlite3"})
 
 
+def _databases_in(path: Path) -> list[Path]:
+    """The database files of a folder, by their names' endings, in name order."""
+    return sorted(f for f in path.iterdir() if f.suffix.lower() in DATABASE_SUFFIXES)
+
+
 def _refuse_database_folder(path: Path) -> None:
     """A folder with no replay files but a database (the data folder, with its
     ``local-games.db``) is refused with the flag that lists the database's games: shown
@@ -206,7 +213,7 @@ def _refuse_database_folder(path: Path) -> None:
 
     if any(path.glob("*.jsonl")):
         return
-    databases = sorted(f for f in path.iterdir() if f.suffix.lower() in DATABASE_SUFFIXES)
+    databases = _databases_in(path)
     if databases:
         raise ReplayError("database_folder", f"{path} holds no replay files but a database: "
                           f"use --db {databases[0]} to list its games")  # fmt: skip

@@ -148,3 +148,15 @@ def test_a_replay_file_given_to_db_says_it_opens_without_it(
     assert _error(capsys).endswith(
         "a replay file opens without --db (allegiance replay r.jsonl)"
     )
+
+
+def test_db_given_a_folder_with_a_database_names_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "data").mkdir()
+    sqlite3.connect(tmp_path / "data" / "local-games.db").close()
+    _no_screen(monkeypatch)
+    assert command.run(_args("--db", "data")) == 2
+    assert _error(capsys) == ("--db data is a folder, not a database file (its database "
+                              "is data/local-games.db: use --db data/local-games.db)")  # fmt: skip
