@@ -33,6 +33,10 @@ _STAND_IN_KINDS: Mapping[str, str] = {
 _SMALL_WORDS = frozenset({"of", "the", "and", "to", "in", "on", "a", "an", "for", "from"})
 
 
+#: The kinds of unit cards (the cards with printed attack power and health).
+UNIT_KINDS = frozenset(("basic", "elite", "special_basic", "special_elite"))
+
+
 @dataclass(frozen=True)
 class CardInfo:
     """What the client shows about one id."""
@@ -181,6 +185,7 @@ class CardBook:
         self._catalog = catalog
         self._cache: dict[str, CardInfo] = {}
         self._abilities: dict[tuple[str, str], CardInfo] = {}
+        self._names: dict[str, str] | None = None  # name → id, built on first use
 
     def _entry(self, card_id: str) -> Any:
         catalog = self._catalog
@@ -242,15 +247,13 @@ class CardBook:
     def by_name(self, name: str) -> CardInfo | None:
         """The card called ``name`` (a table line names an attached card, not its id);
         None when the catalog has no card of that name."""
-        names: dict[str, str] | None = getattr(self, "_names", None)
-        if names is None:  # built once: prompts ask for every option they show
+        if self._names is None:  # built once: prompts ask for every option they show
             table = _field(self._catalog, "cards") if self._catalog is not None else None
-            names = {}
+            self._names = {}
             if isinstance(table, Mapping):
                 for card_id, entry in table.items():
-                    names.setdefault(str(_field(entry, "name")), str(card_id))
-            self._names = names
-        card_id = names.get(name)
+                    self._names.setdefault(str(_field(entry, "name")), str(card_id))
+        card_id = self._names.get(name)
         return self.info(card_id) if card_id is not None else None
 
     def kind(self, card_id: str) -> str:

@@ -214,6 +214,13 @@ class Board(VerticalScroll, QuickBlank):
         self.holding = True
         self.rest()
 
+    def release_chain(self, back_to_end: bool) -> None:
+        """The chain is empty: the board keeps its end again (``back_to_end``: it goes
+        there, as it followed its end when the chain began)."""
+        self.holding = False
+        if back_to_end:
+            self.scroll_end(animate=False)
+
     def rest(self) -> None:
         """Scroll to where the board rests: its end, or while it holds a chain, the
         chain's place once the board is laid out (a player who joins a table in the

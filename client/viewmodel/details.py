@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from client.cards import CardBook, CardInfo, default_book
+from client.cards import UNIT_KINDS, CardBook, CardInfo, default_book
 from client.viewmodel.table import (
     AbilityLine,
     ChainLine,
@@ -268,7 +268,7 @@ def _playability(table: TableModel, card: HandCard, info: CardInfo) -> str:
     cost = _least_cost(card, info)
     if cost is not None and cost > you.gold:
         return f"Not playable now: costs {cost} gold; you have {you.gold}"
-    if info.kind in _UNIT_KINDS and not info.reaction:  # action cards are reactions
+    if info.kind in UNIT_KINDS and not info.reaction:  # action cards are reactions
         if not (you.is_current and table.phase == "maneuver"):
             return "Not playable now: not your maneuver phase (only reaction maneuvers now)"
         if table.chain or table.battle is not None:
@@ -285,12 +285,8 @@ def _least_cost(card: HandCard, info: CardInfo) -> int | None:
     return card.cost
 
 
-#: The card kinds that are units: only their attack and health are printed figures.
-_UNIT_KINDS = frozenset(("basic", "elite", "special_basic", "special_elite"))
-
-
 def _printed_stats(info: CardInfo) -> tuple[str, ...]:
-    if info.kind not in _UNIT_KINDS or (info.attack is None and info.health is None):
+    if info.kind not in UNIT_KINDS or (info.attack is None and info.health is None):
         return ()  # an action or special card has no attack or health to show
     return (f"Attack {info.attack or 0} · Health {info.health or 0}",)
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from client.cards import CardBook, CardInfo, default_book
+from client.cards import UNIT_KINDS, CardBook, CardInfo, default_book
 from client.viewmodel.refs import Namer, UnitNumbers
 from client.viewmodel.table import STEP_NAMES, PlayerPanel, _source, entry_label
 from client.viewmodel.words import possessive
@@ -34,9 +34,6 @@ DECK_NAMES: Mapping[str, str] = {
     "elite": "elite unit deck",
     "action": "action deck",
 }
-
-#: The kinds of unit cards (their options show their printed stats).
-UNIT_KINDS = frozenset(("basic", "elite", "special_basic", "special_elite"))
 
 #: Order of groups in a menu prompt (kinds not listed come after, before ``pass``).
 KIND_ORDER = (

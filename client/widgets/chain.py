@@ -6,6 +6,7 @@ out with the arrow keys or the mouse, and its details show what it will do."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
 from textual.content import Content
 from textual.css.styles import RulesMap
@@ -85,6 +86,18 @@ def decks_markup(decks: tuple[DeckLine, ...]) -> str:
     return "\n".join(rows) or "Decks: —"
 
 
+@runtime_checkable
+class ChainHolder(Protocol):
+    """The board the chain sits in (:class:`client.screens.table.Board`, which imports
+    this module): it keeps the chain in view while the chain lasts."""
+
+    following: bool
+
+    def hold_chain(self) -> None: ...
+
+    def release_chain(self, back_to_end: bool) -> None: ...
+
+
 class ChainView(CardStrip):
     DEFAULT_CLASSES = "chain"
 
@@ -98,30 +111,25 @@ class ChainView(CardStrip):
         if chain == self._shown:
             return
         began, emptied = bool(chain) and not self._shown, bool(self._shown) and not chain
-        board = self.parent
-        if began:  # the board (client.screens.table.Board) says whether it follows its end
-            self._board_followed = bool(getattr(board, "following", False))
+        holder = self.parent if isinstance(self.parent, ChainHolder) else None
+        if began:  # whether the board followed its end: it goes back there afterwards
+            self._board_followed = holder is not None and holder.following
         self._shown = chain
         self.display = bool(chain)
         self.set_refs(tuple(line.ref for line in reversed(chain)))  # top first, as drawn
         self.redraw()
-        if chain:  # a new entry asks for an answer: the board scrolls to show the chain
-            hold = getattr(board, "hold_chain", None)
-            if callable(hold):
-                # and keeps it there while it lasts: a board that kept its end instead
-                # pushed the chain out of sight above when the prompt under it grew (a
-                # longer list of responses) or the hand did; it goes back to its end
-                # once the chain is empty (below)
-                hold()
-            else:
-                self.call_after_refresh(self.scroll_visible, animate=False)
-        elif emptied and board is not None and hasattr(board, "holding"):
-            setattr(board, "holding", False)  # noqa: B010
-        if emptied and self._board_followed and isinstance(board, Widget):
+        if chain and holder is not None:
+            # a new entry asks for an answer: the board shows the chain and keeps it in
+            # view while it lasts (a board that kept its end pushed the chain out of
+            # sight above when the prompt under it or the hand grew)
+            holder.hold_chain()
+        elif chain:
+            self.call_after_refresh(self.scroll_visible, animate=False)
+        elif emptied and holder is not None:
             # back to the end it followed (the chain's room may have gone to a longer
             # hand or battle meanwhile, so shrinking alone may not get it there)
+            holder.release_chain(back_to_end=self._board_followed)
             self._board_followed = False
-            board.scroll_end(animate=False)
 
     def redraw(self) -> None:
         if self._shown is not None:
