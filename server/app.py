@@ -34,6 +34,9 @@ from shared.rules.base import register_ruleset
 log = logging.getLogger("allegiance.server")
 #: Seconds between checkpoints of the database's write-ahead log.
 CHECKPOINT_EVERY = 1.0
+#: How long a stopping server waits for its bot worker processes to finish (a bot in the
+#: middle of a long search is not waited for beyond it).
+POOL_STOP_SECONDS = 5.0
 
 
 class Server:
@@ -227,7 +230,15 @@ class Server:
             self.executor.shutdown(wait=False, cancel_futures=True)
         heavy = self.lobby.host.heavy if self.lobby is not None else None
         if heavy is not None:
-            heavy.shutdown(wait=False, cancel_futures=True)
+            # Waited for (off the loop, a few seconds at most): a pool still closing as
+            # the interpreter exits races Python's own exit hook, which may write to the
+            # pool's wake-up pipe just as its manager thread closes it, and prints an
+            # "OSError: Bad file descriptor" traceback into a clean stop.
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(
+                    asyncio.to_thread(heavy.shutdown, wait=True, cancel_futures=True),
+                    POOL_STOP_SECONDS,
+                )
         if self._checkpoints is not None:
             self._checkpoints.cancel()
             with contextlib.suppress(asyncio.CancelledError):
